@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import type { ProgramProfile } from '@ccap/contracts';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Database } from './db/database';
+import type { Config } from './env';
+import { healthRoutes } from './features/health/health.routes';
+import { programRoutes } from './features/program/program.routes';
+import { openApiPlugin } from './plugins/openapi';
+import { problemPlugin } from './plugins/problem';
+import { securityPlugin } from './plugins/security';
+import { webPlugin } from './plugins/web';
+import { createRepositories, type Repositories } from './repositories';
+import { APP_VERSION } from './version';
+
+/** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
+export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    repositories: Repositories;
+    programProfile: ProgramProfile;
+    databaseBackend: Database['backend'];
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  profile: ProgramProfile;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
+export async function buildApp({ config, profile, database, logger }: AppDependencies) {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    genReqId: (req) => {
+      const offered = req.headers['x-request-id'];
+      return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('repositories', createRepositories(database.db));
+  app.decorate('programProfile', profile);
+  app.decorate('databaseBackend', database.backend);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(problemPlugin);
+  await app.register(securityPlugin, { httpsOnly: config.publicUrl?.startsWith('https:') ?? false });
+  await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
+
+  await app.register(healthRoutes, { version: APP_VERSION });
+  await app.register(programRoutes);
+
+  await app.register(webPlugin, { webDist: config.webDist });
+  return app;
+}
+export type App = Awaited<ReturnType<typeof buildApp>>;

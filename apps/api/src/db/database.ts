@@ -1,0 +1,69 @@
+import fs from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; poolSize: number; searchPath?: string };
+
+export interface Database {
+  db: Kysely<DB>;
+  backend: DatabaseTarget['kind'];
+  /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
+  close(): Promise<void>;
+}
+
+/** The extensions every migration may rely on, on both backends. */
+export const REQUIRED_EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext'] as const;
+
+// PostgreSQL's int8 and numeric come back as strings by default; counts and ids in this
+// product fit comfortably in a JS number, and money is stored as integer cents.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+/**
+ * Opens the database: PGlite (PostgreSQL compiled to WASM, file-backed) by default, or a
+ * PostgreSQL server. Both are reached through one `pg.Pool`, so every query, migration
+ * and transaction takes the same code path on either backend.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize,
+      connectionTimeoutMillis: 5_000,
+      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+    });
+    // An idle client losing its server (restart, failover) must not crash the process.
+    pool.on('error', () => undefined);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return { db, backend: 'postgres', close: () => db.destroy() };
+  }
+
+  if (!target.dataDir.startsWith('memory://')) {
+    await fs.mkdir(target.dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create(target.dataDir, {
+    extensions: { pg_trgm, btree_gin, unaccent, citext },
+  });
+  const pool = new pg.Pool(createPgConfig(pglite));
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    backend: 'pglite',
+    close: async () => {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function pingDatabase(db: Kysely<DB>): Promise<void> {
+  await sql`select 1`.execute(db);
+}

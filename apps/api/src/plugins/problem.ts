@@ -1,0 +1,100 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
+import { STATUS_CODES } from 'node:http';
+
+/**
+ * An error a route throws on purpose: it becomes a problem+json answer with its status.
+ * Messages here are shown to callers, so they never carry internals.
+ */
+export class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { errors?: FieldError[]; type?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = 'HttpProblem';
+  }
+}
+
+export const notFound = (what = 'The resource') => new HttpProblem(404, `${what} was not found.`);
+
+const CONTEXT_LABEL: Record<string, string> = {
+  body: 'request body',
+  querystring: 'query string',
+  params: 'path parameters',
+  headers: 'request headers',
+};
+
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: Omit<Problem, 'type' | 'title'> & { type?: string; title?: string },
+) {
+  const body: Problem = {
+    type: problem.type ?? 'about:blank',
+    title: problem.title ?? STATUS_CODES[problem.status] ?? 'Error',
+    status: problem.status,
+    ...(problem.detail ? { detail: problem.detail } : {}),
+    instance: request.url.split('?')[0],
+    requestId: request.id,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return error instanceof Error;
+}
+
+/** Every error leaves the API as RFC 9457 problem+json: 4xx with a clear detail, 5xx with none. */
+export const problemPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext ?? 'body';
+      const errors = error.validation.map((issue) => ({
+        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: issue.message ?? 'is invalid',
+      }));
+      return sendProblem(request, reply, {
+        status: 400,
+        type: 'urn:ccap:problem:validation',
+        title: 'Invalid request',
+        detail: `The ${CONTEXT_LABEL[context] ?? context} is invalid: ${errors
+          .map((e) => (e.path ? `${e.path}: ${e.message}` : e.message))
+          .join('; ')}`,
+        errors,
+      });
+    }
+    if (error instanceof HttpProblem) {
+      if (error.extra.headers) void reply.headers(error.extra.headers);
+      return sendProblem(request, reply, {
+        status: error.status,
+        detail: error.message,
+        ...(error.extra.type ? { type: error.extra.type } : {}),
+        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+      });
+    }
+    const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, wrong media type, body too large) carry
+      // messages written for callers.
+      return sendProblem(request, reply, { status, detail: (error as Error).message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, {
+      status: status >= 500 && status < 600 ? status : 500,
+      detail: 'Something went wrong on our side. Please try again; if it keeps happening, quote the request id.',
+    });
+  });
+});
+
+/** The not-found answer for API paths: problem+json, never the web app. */
+export function sendNotFoundProblem(request: FastifyRequest, reply: FastifyReply) {
+  return sendProblem(request, reply, {
+    status: 404,
+    detail: `No API route matches ${request.method} ${request.url.split('?')[0]}.`,
+  });
+}

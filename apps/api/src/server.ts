@@ -1,0 +1,40 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { loadConfig } from './env';
+import { loadProgramProfile } from './features/program/program-profile';
+
+/** Starts the whole product in one process: database, migrations, API and web app. */
+async function main() {
+  const config = loadConfig();
+  const profile = await loadProgramProfile(config.programProfilePath);
+  const database = await openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const app = await buildApp({ config, profile, database });
+
+  // Ctrl-C or SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal ?? 'close'} received, shutting down`);
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  app.log.info(`database: ${database.backend === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}`);
+  console.log(`\n  ${profile.productName} is running at ${url}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exit(1);
+});

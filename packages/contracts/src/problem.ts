@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/** One field-level problem: where in the payload, and what is wrong there. */
+export const fieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** RFC 9457 problem details, as every API error is answered. */
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  instance: z.string().optional(),
+  requestId: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

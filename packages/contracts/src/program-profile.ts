@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+const phoneSchema = z
+  .string()
+  .regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
+const isoDateSchema = z.iso.date();
+
+export const contactUnitSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  phone: phoneSchema,
+  fax: phoneSchema.optional(),
+  email: z.email().optional(),
+  hours: z.string().optional(),
+});
+export type ContactUnit = z.infer<typeof contactUnitSchema>;
+
+export const formListItemSchema = z.object({
+  name: z.string().min(1),
+  id: z.string().min(1),
+  lastUpdated: isoDateSchema,
+  url: z.url().optional(),
+});
+export type FormListItem = z.infer<typeof formListItemSchema>;
+
+export const ruleListItemSchema = z.object({
+  name: z.string().min(1),
+  citation: z.string().min(1),
+  url: z.url().optional(),
+});
+
+/**
+ * The program profile: every fact that differs between states or programs. The spec's
+ * placeholders ({product}, {company}, {phone}) and its section 9 constants live here, so
+ * that another state configures its own portal without changing code.
+ */
+export const programProfileSchema = z.object({
+  productName: z.string().min(1),
+  agencyName: z.string().min(1),
+  state: z.object({
+    code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
+    name: z.string().min(1),
+  }),
+  phone: phoneSchema,
+  fax: phoneSchema,
+  versionLine: z.string().min(1),
+  mainChildCarePageUrl: z.url(),
+  contactUnits: z.array(contactUnitSchema).min(1),
+  eligibility: z.object({
+    childAgeLimit: z.number().int().positive(),
+    specialNeedsChildAgeLimit: z.number().int().positive(),
+    averageWorkHoursPerWeek: z.number().positive(),
+    postsecondaryLifetimeLimitMonths: z.number().int().positive(),
+    incomeLimitPercentOfPoverty: z.number().positive(),
+    incomeLimitPercentOfPovertySpecialNeeds: z.number().positive(),
+    federalPovertyGuideline: z.object({
+      year: z.number().int(),
+      firstPerson: z.number().positive(),
+      eachAdditionalPerson: z.number().positive(),
+    }),
+  }),
+  licensing: z.object({
+    centerMinimumChildren: z.number().int().positive(),
+    provisionalOperationDays: z.number().int().positive(),
+    consultationFee: z.number().nonnegative(),
+    applicationForm: z.string().min(1),
+  }),
+  forms: z.array(formListItemSchema),
+  rules: z.array(ruleListItemSchema),
+  search: z.object({
+    pageSize: z.number().int().positive().max(500),
+    defaultDistanceMiles: z.number().positive(),
+    defaultProviderTypeId: z.number().int().positive(),
+    mapZoom: z.number().int().min(1).max(20),
+    developmentLocation: z.object({
+      latitude: z.number().min(-90).max(90),
+      longitude: z.number().min(-180).max(180),
+    }),
+  }),
+  counties: z.array(z.string().min(1)).min(1),
+});
+export type ProgramProfile = z.infer<typeof programProfileSchema>;
