@@ -21,10 +21,18 @@ declare module 'fastify' {
     repositories: Repositories;
     programProfile: ProgramProfile;
     databaseBackend: Database['backend'];
+    /** Every route as registered, with its declared access rule: the test suite checks it. */
+    routeTable: RouteEntry[];
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
   }
+}
+
+export interface RouteEntry {
+  method: string;
+  url: string;
+  access: RouteAccess | undefined;
 }
 
 export interface AppDependencies {
@@ -57,6 +65,13 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   app.decorate('repositories', createRepositories(database.db));
   app.decorate('programProfile', profile);
   app.decorate('databaseBackend', database.backend);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      routeTable.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -11,7 +11,7 @@ async function main() {
   const profile = await loadProgramProfile(config.programProfilePath);
   const database = await openDatabase(config.database);
   try {
-    await migrateToLatest(database.db);
+    await migrateToLatest(database.db, { schema: database.schema });
   } catch (error) {
     await database.close();
     throw error;

@@ -6,7 +6,7 @@ import { loadConfig } from '../env';
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
-  const result = await migrateToLatest(database.db);
+  const result = await migrateToLatest(database.db, { schema: database.schema });
   const applied = result.results?.filter((r) => r.status === 'Success') ?? [];
   console.log(applied.length ? `Applied ${applied.map((r) => r.migrationName).join(', ')}` : 'Schema is up to date.');
 } catch (error) {

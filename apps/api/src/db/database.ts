@@ -11,11 +11,13 @@ import type { DB } from './schema';
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; poolSize: number; searchPath?: string };
+  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
 export interface Database {
   db: Kysely<DB>;
   backend: DatabaseTarget['kind'];
+  /** The schema the portal's tables live in when not the default one (test isolation). */
+  schema: string | undefined;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
 }
@@ -38,12 +40,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionString: target.url,
       max: target.poolSize,
       connectionTimeoutMillis: 5_000,
-      ...(target.searchPath ? { options: `-c search_path=${target.searchPath}` } : {}),
+      ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
     });
     // An idle client losing its server (restart, failover) must not crash the process.
     pool.on('error', () => undefined);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', close: () => db.destroy() };
+    return { db, backend: 'postgres', schema: target.schema, close: () => db.destroy() };
   }
 
   if (!target.dataDir.startsWith('memory://')) {
@@ -57,6 +59,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     backend: 'pglite',
+    schema: undefined,
     close: async () => {
       await db.destroy();
       await pglite.close();

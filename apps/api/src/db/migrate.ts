@@ -13,10 +13,12 @@ export class MigrationError extends Error {
 export async function migrateToLatest(
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run before any table type holds
   db: Kysely<any>,
-  migrations: Record<string, Migration> = allMigrations,
+  options: { schema?: string | undefined; migrations?: Record<string, Migration> } = {},
 ): Promise<MigrationResultSet> {
+  const migrations = options.migrations ?? allMigrations;
   const migrator = new Migrator({
     db,
+    ...(options.schema ? { migrationTableSchema: options.schema } : {}),
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   const result = await migrator.migrateToLatest();

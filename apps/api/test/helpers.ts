@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { ProgramProfile } from '@ccap/contracts';
+import pg from 'pg';
+import { buildApp, type App } from '../src/app';
+import { type Database, openDatabase } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+import { type Config, loadConfig } from '../src/env';
+import { loadProgramProfile } from '../src/features/program/program-profile';
+
+/** On PostgreSQL, `schema` is the schema this test file owns; undefined on PGlite. */
+export type TestDatabase = Database;
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or a schema of its
+ * own on the PostgreSQL server named by DATABASE_URL (dropped again on close).
+ */
+export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+  const config = loadConfig();
+  let database: Database;
+  let schema: string | undefined;
+  if (config.database.kind === 'postgres') {
+    schema = `vitest_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: config.database.url });
+    await admin.connect();
+    await admin.query(`create schema "${schema}"`);
+    await admin.end();
+    database = await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: 5, schema });
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      const cleanup = new pg.Client({ connectionString: config.database.url });
+      await cleanup.connect();
+      await cleanup.query(`drop schema if exists "${schema}" cascade`);
+      await cleanup.end();
+    };
+  } else {
+    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+  }
+  if (options.migrate ?? true) await migrateToLatest(database.db, { schema });
+  return database;
+}
+
+export const DEFAULT_PROFILE_PATH = path.resolve(import.meta.dirname, '../profiles/default.json');
+
+export interface TestContext {
+  app: App;
+  database: TestDatabase;
+  config: Config;
+  profile: ProgramProfile;
+  close(): Promise<void>;
+}
+
+/** The whole API over a fresh database, driven with app.inject(); no port is opened. */
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  extend?: (app: App) => void | Promise<void>,
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config: Config = { ...loadConfig(), webDist: '/nonexistent', ...overrides };
+  const profile = await loadProgramProfile(DEFAULT_PROFILE_PATH);
+  const app = await buildApp({ config, profile, database, logger: false });
+  await extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    profile,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { screen } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { testProfile } from '@/test/handlers';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+describe('home page', () => {
+  it('shows the product name from the API, the paths for providers and families, and the footer', async () => {
+    await renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1, name: testProfile.productName })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'For child care providers' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Apply to become a provider/ })).toHaveAttribute('href', '/registeredapplication');
+    expect(screen.getByRole('link', { name: /Find child care/ })).toHaveAttribute('href', '/ProviderSearch');
+    const year = new Date().getFullYear();
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      `© ${year}. ${testProfile.agencyName} All rights reserved.`,
+    );
+    expect(document.title).toBe(`Home – ${testProfile.productName}`);
+  });
+
+  it('tells the user when the program details cannot be loaded', async () => {
+    server.use(
+      http.get('*/api/Program/get-profile', () =>
+        HttpResponse.json({ type: 'about:blank', title: 'Bad Request', status: 400 }, { status: 400 }),
+      ),
+    );
+    await renderRoute('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Some program details could not be loaded');
+  });
+
+  it('shows the not-found page with a way home for an unknown route', async () => {
+    await renderRoute('/finance');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/');
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The languages offered (spec section 3), with the spec's locale codes: "ae" is Arabic and
+ * the only right-to-left one. `intl` is the BCP 47 tag used for dates and numbers.
+ */
+export const LOCALES = [
+  { code: 'en', intl: 'en-US', name: 'English' },
+  { code: 'zh', intl: 'zh-CN', name: '中文' },
+  { code: 'da', intl: 'da-DK', name: 'Dansk' },
+  { code: 'fr', intl: 'fr-FR', name: 'Français' },
+  { code: 'de', intl: 'de-DE', name: 'Deutsch' },
+  { code: 'el', intl: 'el-GR', name: 'Ελληνικά' },
+  { code: 'hu', intl: 'hu-HU', name: 'Magyar' },
+  { code: 'it', intl: 'it-IT', name: 'Italiano' },
+  { code: 'ja', intl: 'ja-JP', name: '日本語' },
+  { code: 'pl', intl: 'pl-PL', name: 'Polski' },
+  { code: 'pt', intl: 'pt-PT', name: 'Português' },
+  { code: 'ru', intl: 'ru-RU', name: 'Русский' },
+  { code: 'es', intl: 'es-US', name: 'Español' },
+  { code: 'sv', intl: 'sv-SE', name: 'Svenska' },
+  { code: 'tr', intl: 'tr-TR', name: 'Türkçe' },
+  { code: 'ae', intl: 'ar', name: 'العربية' },
+] as const;
+
+export type LocaleCode = (typeof LOCALES)[number]['code'];
+export const DEFAULT_LOCALE: LocaleCode = 'en';
+
+export function isLocaleCode(value: unknown): value is LocaleCode {
+  return typeof value === 'string' && LOCALES.some((locale) => locale.code === value);
+}
+
+/** Spec section 4: direction is rtl when the locale is "ae", compared case-insensitively. */
+export function directionOf(locale: string): 'rtl' | 'ltr' {
+  return locale.toLowerCase() === 'ae' ? 'rtl' : 'ltr';
+}
+
+export function intlTagOf(locale: string): string {
+  return LOCALES.find((entry) => entry.code === locale.toLowerCase())?.intl ?? 'en-US';
+}

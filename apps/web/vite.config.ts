@@ -1,0 +1,21 @@
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const apiOrigin = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The strict Content Security Policy forbids inline scripts: keep the module preload
+    // helper in a file of its own rather than inlined into index.html.
+    modulePreload: { polyfill: false },
+  },
+  server: {
+    proxy: { '/api': apiOrigin, '/idp': apiOrigin },
+  },
+});
