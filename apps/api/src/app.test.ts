@@ -41,7 +41,11 @@ describe('errors are problem+json', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.json()).toMatchObject({ status: 400, title: 'Bad Request', detail: expect.stringContaining('JSON') });
+    expect(response.json()).toMatchObject({
+      status: 400,
+      title: 'Bad Request',
+      detail: expect.stringContaining('JSON'),
+    });
   });
 
   it('answers an unsupported content type with 415', async () => {
@@ -92,7 +96,11 @@ describe('errors are problem+json', () => {
   });
 
   it('answers an unknown API route with 404 naming it, with the request id', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing?x=1', headers: { 'x-request-id': 'abc-123' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/no-such-thing?x=1',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(response.statusCode).toBe(404);
     expect(response.headers['x-request-id']).toBe('abc-123');
     expect(response.json()).toEqual({
@@ -106,7 +114,11 @@ describe('errors are problem+json', () => {
   });
 
   it('ignores a request id that is not safe to echo', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': '<script>' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': '<script>' },
+    });
     expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 

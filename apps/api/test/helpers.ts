@@ -19,17 +19,18 @@ export async function createTestDatabase(options: { migrate?: boolean } = {}): P
   const config = loadConfig();
   let database: Database;
   let schema: string | undefined;
-  if (config.database.kind === 'postgres') {
+  const target = config.database;
+  if (target.kind === 'postgres') {
     schema = `vitest_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: config.database.url });
+    const admin = new pg.Client({ connectionString: target.url });
     await admin.connect();
     await admin.query(`create schema "${schema}"`);
     await admin.end();
-    database = await openDatabase({ kind: 'postgres', url: config.database.url, poolSize: 5, schema });
-    const close = database.close;
+    database = await openDatabase({ kind: 'postgres', url: target.url, poolSize: 5, schema });
+    const closePool = database.close.bind(database);
     database.close = async () => {
-      await close();
-      const cleanup = new pg.Client({ connectionString: config.database.url });
+      await closePool();
+      const cleanup = new pg.Client({ connectionString: target.url });
       await cleanup.connect();
       await cleanup.query(`drop schema if exists "${schema}" cascade`);
       await cleanup.end();

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 
-const phoneSchema = z
-  .string()
-  .regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
+const phoneSchema = z.string().regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
 const isoDateSchema = z.iso.date();
 
 export const contactUnitSchema = z.object({

@@ -10,8 +10,7 @@ import pg from 'pg';
 import type { DB } from './schema';
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string }
-  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
 export interface Database {
   db: Kysely<DB>;

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
+import type { DB } from './schema';
 import { MigrationError, migrateToLatest } from './migrate';
 import { migrations } from './migrations';
 
@@ -12,7 +13,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const tableExists = async (db: Kysely<unknown>, name: string) => {
+const tableExists = async (db: Kysely<DB>, name: string) => {
   const result = await sql<{ exists: boolean }>`select to_regclass(${name}) is not null as exists`.execute(db);
   return result.rows[0]?.exists ?? false;
 };
@@ -28,8 +29,12 @@ describe('migrations', () => {
         },
       },
     };
-    await expect(migrateToLatest(database.db, { schema: database.schema, migrations: broken })).rejects.toThrow(MigrationError);
-    await expect(migrateToLatest(database.db, { schema: database.schema, migrations: broken })).rejects.toThrow(/9999-broken failed, no change was made/);
+    await expect(migrateToLatest(database.db, { schema: database.schema, migrations: broken })).rejects.toThrow(
+      MigrationError,
+    );
+    await expect(migrateToLatest(database.db, { schema: database.schema, migrations: broken })).rejects.toThrow(
+      /9999-broken failed, no change was made/,
+    );
     expect(await tableExists(database.db, 'half_done')).toBe(false);
     expect(await tableExists(database.db, 'audit_log')).toBe(false);
   });
@@ -44,8 +49,12 @@ describe('migrations', () => {
 
   it('loads the search extensions on this backend', async () => {
     const result = await sql<{ extname: string }>`select extname from pg_extension`.execute(database.db);
-    expect(result.rows.map((r) => r.extname)).toEqual(expect.arrayContaining(['pg_trgm', 'btree_gin', 'unaccent', 'citext']));
-    const similarity = await sql<{ s: number }>`select similarity('Sunshine Daycare', 'Sunshne Daycare') as s`.execute(database.db);
+    expect(result.rows.map((r) => r.extname)).toEqual(
+      expect.arrayContaining(['pg_trgm', 'btree_gin', 'unaccent', 'citext']),
+    );
+    const similarity = await sql<{ s: number }>`select similarity('Sunshine Daycare', 'Sunshne Daycare') as s`.execute(
+      database.db,
+    );
     expect(similarity.rows[0]?.s).toBeGreaterThan(0.5);
     const plain = await sql<{ u: string }>`select unaccent('Crèche Ñandú') as u`.execute(database.db);
     expect(plain.rows[0]?.u).toBe('Creche Nandu');
@@ -54,9 +63,17 @@ describe('migrations', () => {
   it('the audit log refuses updates and deletes', async () => {
     await database.db
       .insertInto('audit_log')
-      .values({ action: 'test.recorded', entity_type: 'test', entity_id: '1', before: null, after: JSON.stringify({ ok: true }) })
+      .values({
+        action: 'test.recorded',
+        entity_type: 'test',
+        entity_id: '1',
+        before: null,
+        after: JSON.stringify({ ok: true }),
+      })
       .execute();
-    await expect(database.db.updateTable('audit_log').set({ action: 'rewritten' }).execute()).rejects.toThrow(/append-only/);
+    await expect(database.db.updateTable('audit_log').set({ action: 'rewritten' }).execute()).rejects.toThrow(
+      /append-only/,
+    );
     await expect(database.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
     await expect(sql`truncate audit_log`.execute(database.db)).rejects.toThrow(/append-only/);
     const rows = await database.db.selectFrom('audit_log').select(['action', 'after']).execute();

@@ -24,11 +24,10 @@ export async function migrateToLatest(
   const result = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error');
-    const reason = result.error instanceof Error ? result.error.message : String(result.error);
-    throw new MigrationError(
-      `Migration ${failed?.migrationName ?? '(setup)'} failed, no change was made: ${reason}`,
-      { cause: result.error },
-    );
+    const reason = result.error instanceof Error ? result.error.message : JSON.stringify(result.error);
+    throw new MigrationError(`Migration ${failed?.migrationName ?? '(setup)'} failed, no change was made: ${reason}`, {
+      cause: result.error,
+    });
   }
   return result;
 }

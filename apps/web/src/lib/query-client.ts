@@ -7,8 +7,7 @@ export function createQueryClient() {
       queries: {
         staleTime: 60_000,
         // A 4xx will not get better by asking again; network blips and 5xx might.
-        retry: (failureCount, error) =>
-          !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
       },
     },
   });

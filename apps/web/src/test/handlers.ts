@@ -11,7 +11,7 @@ export const testProfile: ProgramProfile = JSON.parse(
 );
 
 /** Translations as the server would serve them from /locales. */
-const locale = (code: string): unknown =>
+const locale = (code: string): Record<string, unknown> =>
   JSON.parse(fs.readFileSync(path.join(webRoot, 'public/locales', `${code}.json`), 'utf8'));
 
 export const defaultHandlers = [

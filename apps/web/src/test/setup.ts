@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './server';
 
 // jsdom has no layout; React Router's scroll restoration calls this.
-window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+window.scrollTo = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -17,9 +17,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{ version: string }> = async (a
       const body = {
         status: check.up ? ('ok' as const) : ('degraded' as const),
         version: options.version,
-        database: { status: check.up ? ('up' as const) : ('down' as const), backend: app.databaseBackend, latencyMs: check.latencyMs },
+        database: {
+          status: check.up ? ('up' as const) : ('down' as const),
+          backend: app.databaseBackend,
+          latencyMs: check.latencyMs,
+        },
       };
-      return reply.code(check.up ? 200 : 503).header('cache-control', 'no-store').send(body);
+      return reply
+        .code(check.up ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send(body);
     },
   );
 };

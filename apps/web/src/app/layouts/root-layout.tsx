@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, ScrollRestoration } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { useProgramProfile } from '@/features/program/api/get-program-profile';
+import { useProgramProfile } from '@/lib/program-profile';
 
 /** The page frame: skip link, header, main landmark and the footer with the agency line. */
 export function RootLayout() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProgramProfile } from '@/features/program/api/get-program-profile';
+import { useProgramProfile } from '@/lib/program-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundRoute() {

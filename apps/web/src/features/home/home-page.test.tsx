@@ -10,7 +10,10 @@ describe('home page', () => {
     await renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1, name: testProfile.productName })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'For child care providers' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Apply to become a provider/ })).toHaveAttribute('href', '/registeredapplication');
+    expect(screen.getByRole('link', { name: /Apply to become a provider/ })).toHaveAttribute(
+      'href',
+      '/registeredapplication',
+    );
     expect(screen.getByRole('link', { name: /Find child care/ })).toHaveAttribute('href', '/ProviderSearch');
     const year = new Date().getFullYear();
     expect(screen.getByRole('contentinfo')).toHaveTextContent(

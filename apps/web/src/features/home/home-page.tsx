@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProgramProfile } from '@/features/program/api/get-program-profile';
+import { useProgramProfile } from '@/lib/program-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface PathCard {
@@ -42,8 +42,18 @@ export function HomePage() {
       </section>
 
       <div className="grid gap-8 md:grid-cols-2">
-        <PathList headingId="providers-heading" heading={t('home.providers.heading')} group="providers" paths={PROVIDER_PATHS} />
-        <PathList headingId="families-heading" heading={t('home.families.heading')} group="families" paths={FAMILY_PATHS} />
+        <PathList
+          headingId="providers-heading"
+          heading={t('home.providers.heading')}
+          group="providers"
+          paths={PROVIDER_PATHS}
+        />
+        <PathList
+          headingId="families-heading"
+          heading={t('home.families.heading')}
+          group="families"
+          paths={FAMILY_PATHS}
+        />
       </div>
     </div>
   );
@@ -76,7 +86,9 @@ function PathList({
               <span className="block font-semibold text-blue-800 underline dark:text-blue-300">
                 {t(`home.${group}.${path.id}.title`)}
               </span>
-              <span className="mt-1 block text-slate-700 dark:text-slate-300">{t(`home.${group}.${path.id}.body`)}</span>
+              <span className="mt-1 block text-slate-700 dark:text-slate-300">
+                {t(`home.${group}.${path.id}.body`)}
+              </span>
             </Link>
           </li>
         ))}

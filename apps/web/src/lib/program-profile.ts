@@ -1,6 +1,6 @@
 import type { ProgramProfile } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api-client';
+import { apiRequest } from './api-client';
 
 export const getProgramProfile = (signal?: AbortSignal) =>
   apiRequest<ProgramProfile>('Program/get-profile', { signal });

@@ -1,0 +1,17 @@
+import fs from 'node:fs';
+
+/** Where the browser tests find Chromium and the app; the only env reads of the e2e suite. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
+export const BASE_URL = `http://localhost:${E2E_PORT}`;
+export const IS_CI = Boolean(process.env.CI);
+
+export function assertChromium() {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium was not found at ${CHROMIUM_PATH}. Install it with "sudo apt-get install chromium" ` +
+        '(Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    );
+  }
+}
+export const JSON_REPORT = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;

@@ -1,0 +1,37 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/** Runs axe on the page as it is now and fails with the list of violations, if any. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/**
+ * The test fixture every browser test uses: the page is checked with axe after the test
+ * (every page a test ends on is audited; tests call expectNoAxeViolations for pages passed
+ * through), and no request ever leaves loopback.
+ */
+export const test = base.extend<{ audit: undefined }>({
+  audit: [
+    async ({ page }, use) => {
+      const outside: string[] = [];
+      await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]).+/, async (route) => {
+        const url = route.request().url();
+        if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+        outside.push(url);
+        return route.abort('blockedbyclient');
+      });
+      await use(undefined);
+      expect(outside, 'requests that left loopback').toEqual([]);
+      if (page.url().startsWith('http')) await expectNoAxeViolations(page);
+    },
+    { auto: true },
+  ],
+});
+export { expect };

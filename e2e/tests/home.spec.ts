@@ -1,0 +1,62 @@
+import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+
+test('the home page reads the program profile from the API', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Child Care Assistance Provider Portal' })).toBeVisible();
+  await expect(page).toHaveTitle('Home – Child Care Assistance Provider Portal');
+  await expect(page.getByRole('contentinfo')).toHaveText(
+    `© ${new Date().getFullYear()}. Department of Health and Human Services All rights reserved.`,
+  );
+});
+
+test('a client route survives a reload, and an unknown one shows the not-found page', async ({ page }) => {
+  await page.goto('/some/unknown/page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Go to the home page' }).click();
+  await expect(page).toHaveURL('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Child Care Assistance Provider Portal');
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+});
+
+test('the page is readable at 320px wide with no horizontal scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the CSP holds: no inline script or style is blocked on the built app', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});
+
+test('hashed assets are immutable and index.html is revalidated', async ({ request, page }) => {
+  const html = await request.get('/');
+  expect(html.headers()['cache-control']).toBe('no-cache');
+  await page.goto('/');
+  const script = await page.locator('script[type="module"]').first().getAttribute('src');
+  expect(script).toMatch(/^\/assets\//);
+  const asset = await request.get(script!);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const api = await request.get('/api/nope');
+  expect(api.status()).toBe(404);
+  expect(api.headers()['content-type']).toContain('application/problem+json');
+});
