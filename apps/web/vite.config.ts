@@ -14,6 +14,8 @@ export default defineConfig({
     // The strict Content Security Policy forbids inline scripts: keep the module preload
     // helper in a file of its own rather than inlined into index.html.
     modulePreload: { polyfill: false },
+    // Read by `npm run bench` to weigh each route's first load.
+    manifest: true,
   },
   server: {
     proxy: { '/api': apiOrigin, '/idp': apiOrigin },

@@ -1,0 +1,22 @@
+// `npm run dev`: the API with reload on change, and Vite's dev server for the web app
+// (which proxies /api and /idp to the API). Ctrl-C stops both.
+import { spawn } from 'node:child_process';
+import { root } from './lib.mjs';
+
+const children = [
+  spawn('npm', ['run', 'dev', '-w', '@ccap/api'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'development' },
+  }),
+  spawn('npm', ['run', 'dev', '-w', '@ccap/web'], { cwd: root, stdio: 'inherit' }),
+];
+let exiting = false;
+for (const child of children) {
+  child.on('exit', (code) => {
+    if (exiting) return;
+    exiting = true;
+    for (const other of children) other.kill('SIGTERM');
+    process.exit(code ?? 0);
+  });
+}
