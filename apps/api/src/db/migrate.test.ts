@@ -13,8 +13,10 @@ afterAll(async () => {
   await database.close();
 });
 
+// Looks only in this test's own schema on PostgreSQL, never in public.
 const tableExists = async (db: Kysely<DB>, name: string) => {
-  const result = await sql<{ exists: boolean }>`select to_regclass(${name}) is not null as exists`.execute(db);
+  const qualified = database.schema ? `"${database.schema}".${name}` : name;
+  const result = await sql<{ exists: boolean }>`select to_regclass(${qualified}) is not null as exists`.execute(db);
   return result.rows[0]?.exists ?? false;
 };
 
