@@ -1,5 +1,6 @@
 // `npm start`: builds what is not built, then runs the whole product in one process
-// (migrations run at start-up). `node scripts/start.mjs migrate` only migrates.
+// (migrations run at start-up). `node scripts/start.mjs migrate` only migrates;
+// `node scripts/start.mjs admin …` runs the staff-role CLI.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale, root } from './lib.mjs';
@@ -14,5 +15,6 @@ await buildIfStale();
 
 // Run the server in this process, so Ctrl-C and SIGTERM reach its graceful shutdown directly.
 process.setSourceMapsEnabled(true);
-const entry = process.argv[2] === 'migrate' ? 'migrate.js' : 'server.js';
+const command = process.argv[2];
+const entry = command === 'migrate' || command === 'admin' ? `${command}.js` : 'server.js';
 await import(pathToFileURL(path.join(root, 'apps/api/dist', entry)).href);

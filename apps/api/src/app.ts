@@ -4,7 +4,14 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { Config } from './env';
+import rateLimit from '@fastify/rate-limit';
 import { healthRoutes } from './features/health/health.routes';
+import { accessPlugin } from './features/identity/access.plugin';
+import { idpRoutes } from './features/identity/idp/idp.routes';
+import { createProvider } from './features/identity/idp/provider';
+import { createTokenVerifier } from './features/identity/token-verifier';
+import { usersRoutes } from './features/identity/users.routes';
+import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { problemPlugin } from './plugins/problem';
@@ -77,11 +84,38 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   });
 
   await app.register(problemPlugin);
-  await app.register(securityPlugin, { httpsOnly: config.publicUrl?.startsWith('https:') ?? false });
+  await app.register(securityPlugin, {
+    httpsOnly: config.publicUrl.startsWith('https:'),
+    extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
+  });
+  // Per-route limits (credential endpoints); answered as problem+json with Retry-After.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
+    }),
+  });
   await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
+  await app.register(accessPlugin, {
+    verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
+  });
 
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
+  await app.register(usersRoutes, { config });
+  await app.register(devMailRoutes, { enabled: config.devMailView });
+  if (config.identity.kind === 'built-in') {
+    const provider = await createProvider({
+      issuer: config.identity.issuer,
+      clientOrigins: config.identity.clientOrigins,
+      trustProxy: config.trustProxy,
+      db: database.db,
+      accounts: app.repositories.accounts,
+      keys: app.repositories.signingKeys,
+    });
+    await app.register(idpRoutes, { provider, publicUrl: config.publicUrl });
+  }
 
   await app.register(webPlugin, { webDist: config.webDist });
   return app;

@@ -25,6 +25,14 @@ export const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PROGRAM_PROFILE: z.string().default(path.join(apiRoot, 'profiles', 'default.json')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
+  OIDC_ISSUER: optionalUrl,
+  OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OIDC_AUDIENCE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  IDP_CLIENT_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
+  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(15 * 60),
+  IDLE_WARNING_SECONDS: z.coerce.number().int().min(10).default(60),
+  DEMO_ACCOUNTS: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  DEV_MAIL_VIEW: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -33,14 +41,29 @@ export interface Config {
   env: Env['NODE_ENV'];
   port: number;
   host: string;
-  publicUrl: string | undefined;
+  publicUrl: string;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   programProfilePath: string;
   webDist: string;
+  identity: IdentityConfig;
+  session: { idleTimeoutSeconds: number; idleWarningSeconds: number };
+  /** Seed the demo applicant, service worker and administrator (embedded default only). */
+  demoAccounts: boolean;
+  /** Show the outbox at /dev/mail to loopback callers (embedded default only). */
+  devMailView: boolean;
 }
+
+export type IdentityConfig =
+  | { kind: 'built-in'; issuer: string; clientId: string; audience: string; clientOrigins: string[] }
+  | { kind: 'external'; issuer: string; clientId: string; audience: string };
+
+export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
+export const BUILT_IN_CLIENT_ID = 'ccap-web';
+export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -53,11 +76,39 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
+    throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  }
+  if (env.IDLE_WARNING_SECONDS >= env.IDLE_TIMEOUT_SECONDS) {
+    throw new ConfigError('Invalid configuration:\n  IDLE_WARNING_SECONDS: must be shorter than IDLE_TIMEOUT_SECONDS');
+  }
+  const identity: IdentityConfig = env.OIDC_ISSUER
+    ? {
+        kind: 'external',
+        issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
+        clientId: env.OIDC_CLIENT_ID!,
+        audience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID!,
+      }
+    : {
+        kind: 'built-in',
+        issuer: `${publicUrl}/idp`,
+        clientId: BUILT_IN_CLIENT_ID,
+        audience: BUILT_IN_AUDIENCE,
+        clientOrigins: [
+          ...new Set([
+            new URL(publicUrl).origin,
+            ...(env.NODE_ENV === 'development' ? [VITE_DEV_ORIGIN] : []),
+            ...(env.IDP_CLIENT_ORIGINS?.split(',').map((origin) => new URL(origin.trim()).origin) ?? []),
+          ]),
+        ],
+      };
+  const embedded = !env.DATABASE_URL && identity.kind === 'built-in';
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: env.PUBLIC_URL,
+    publicUrl,
     trustProxy: env.TRUST_PROXY,
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
@@ -66,5 +117,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { kind: 'pglite', dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
     programProfilePath: path.resolve(env.PROGRAM_PROFILE),
     webDist: path.resolve(env.WEB_DIST),
+    identity,
+    session: { idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS, idleWarningSeconds: env.IDLE_WARNING_SECONDS },
+    // Demo accounts and the mail view never exist where real people's data may live.
+    demoAccounts: embedded && (env.DEMO_ACCOUNTS ?? true),
+    devMailView: embedded && (env.DEV_MAIL_VIEW ?? true),
   };
 }

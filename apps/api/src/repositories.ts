@@ -1,11 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
+import { createAuditRepository } from './features/audit/audit.repository';
 import { createHealthRepository } from './features/health/health.repository';
+import { createAccountsRepository } from './features/identity/idp/accounts.repository';
+import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
+import { createUsersRepository } from './features/identity/users.repository';
+import { createMailRepository } from './features/mail/mail.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
   return {
     health: createHealthRepository(db),
+    audit: createAuditRepository(db),
+    mail: createMailRepository(db),
+    accounts: createAccountsRepository(db),
+    signingKeys: createSigningKeysRepository(db),
+    users: createUsersRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

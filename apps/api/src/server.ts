@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadConfig } from './env';
+import { seedDemoAccounts } from './features/identity/demo-accounts';
 import { loadProgramProfile } from './features/program/program-profile';
 
 /** Starts the whole product in one process: database, migrations, API and web app. */
@@ -17,6 +18,7 @@ async function main() {
     throw error;
   }
   const app = await buildApp({ config, profile, database });
+  const seeded = config.demoAccounts ? await seedDemoAccounts(app.repositories) : [];
 
   // Ctrl-C or SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
@@ -29,9 +31,15 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
   app.log.info(`database: ${database.backend === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`\n  ${profile.productName} is running at ${url}\n`);
+  if (seeded.length > 0) {
+    console.log('  Demonstration accounts (embedded default only; listed in the README):');
+    for (const demo of seeded) console.log(`    ${demo.email.padEnd(26)} ${demo.password.padEnd(26)} ${demo.role ?? 'applicant'}`);
+    console.log('');
+  }
+  if (config.devMailView) console.log(`  Mails the portal sends are readable at ${url}/dev/mail (from this machine only).\n`);
 }
 
 main().catch((error: unknown) => {

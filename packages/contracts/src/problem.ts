@@ -16,6 +16,8 @@ export const problemSchema = z.object({
   instance: z.string().optional(),
   requestId: z.string().optional(),
   errors: z.array(fieldErrorSchema).optional(),
+  /** With 429 and lockouts: how long until trying again makes sense. */
+  retryAfterSeconds: z.number().int().nonnegative().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -18,6 +18,109 @@ export interface AuditLogTable {
   request_id: string | null;
 }
 
+/** A timestamp column: read as Date, optional on insert when the database has a default. */
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface IdpAccountTable {
+  id: Generated<string>;
+  email: string;
+  name: string;
+  password_hash: string;
+  email_verified_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface IdpSignInThrottleTable {
+  email: string;
+  failed_count: number;
+  locked_until: NullableTimestamp;
+  last_failed_at: DefaultedTimestamp;
+}
+
+export interface IdpOneTimeTokenTable {
+  token_hash: string;
+  purpose: 'confirm-email' | 'reset-password';
+  account_id: string;
+  interaction_uid: string | null;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface IdpSigningKeyTable {
+  kid: string;
+  private_jwk: JSONColumnType<Record<string, unknown>, string, never>;
+  created_at: DefaultedTimestamp;
+  retired_at: NullableTimestamp;
+}
+
+export interface IdpSecretTable {
+  name: string;
+  value: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface AppUserTable {
+  id: Generated<string>;
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+  preferred_language: Generated<string>;
+  notification_preferences: ColumnType<{ email: Record<string, boolean> }, string | undefined, string>;
+  created_at: DefaultedTimestamp;
+  last_seen_at: DefaultedTimestamp;
+}
+
+export interface UserRoleTable {
+  user_id: string;
+  role: 'service-worker' | 'administrator';
+  granted_by: string;
+  granted_at: DefaultedTimestamp;
+}
+
+export interface UserCountyTable {
+  user_id: string;
+  county: string;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body_text: string;
+  kind: string;
+  locale: Generated<string>;
+  created_at: DefaultedTimestamp;
+  sent_at: NullableTimestamp;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
 export interface DB {
   audit_log: AuditLogTable;
+  idp_account: IdpAccountTable;
+  idp_sign_in_throttle: IdpSignInThrottleTable;
+  idp_one_time_token: IdpOneTimeTokenTable;
+  oidc_payload: OidcPayloadTable;
+  idp_signing_key: IdpSigningKeyTable;
+  idp_secret: IdpSecretTable;
+  app_user: AppUserTable;
+  user_role: UserRoleTable;
+  user_county: UserCountyTable;
+  mail_outbox: MailOutboxTable;
 }

@@ -12,7 +12,12 @@ export class HttpProblem extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { errors?: FieldError[]; type?: string; headers?: Record<string, string> } = {},
+    readonly extra: {
+      errors?: FieldError[];
+      type?: string;
+      headers?: Record<string, string>;
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'HttpProblem';
@@ -41,6 +46,7 @@ export function sendProblem(
     instance: request.url.split('?')[0],
     requestId: request.id,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.retryAfterSeconds } : {}),
   };
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
@@ -75,6 +81,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
         detail: error.message,
         ...(error.extra.type ? { type: error.extra.type } : {}),
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+        ...(error.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.extra.retryAfterSeconds } : {}),
       });
     }
     const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;

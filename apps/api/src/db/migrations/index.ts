@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
+import * as m0002 from './0002-identity';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -7,4 +8,5 @@ import * as m0001 from './0001-foundation';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
+  '0002-identity': m0002,
 };

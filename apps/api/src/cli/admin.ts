@@ -1,0 +1,75 @@
+import { parseArgs } from 'node:util';
+import { staffRoleSchema } from '@ccap/contracts';
+import { openDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { BUILT_IN_ISSUER_KEY, loadConfig } from '../env';
+import { loadProgramProfile } from '../features/program/program-profile';
+import { createRepositories } from '../repositories';
+
+const USAGE = `Usage:
+  npm run admin -- grant <email> <service-worker|administrator> [--county <name>]...
+  npm run admin -- revoke <email> <service-worker|administrator>
+  npm run admin -- list`;
+
+/**
+ * Staff roles from the command line, to bootstrap the first administrator. The user must
+ * have signed in once (or, with the built-in identity provider, have an account).
+ */
+async function main(argv: string[]) {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { county: { type: 'string', multiple: true } } });
+  const [command, email, roleArg] = positionals;
+  const config = loadConfig();
+  const profile = await loadProgramProfile(config.programProfilePath);
+  const database = await openDatabase(config.database);
+  try {
+    await migrateToLatest(database.db, { schema: database.schema });
+    const repos = createRepositories(database.db);
+    if (command === 'list') {
+      for (const user of await repos.users.listStaff()) {
+        console.log(`${user.email}\t${user.roles.filter((r) => r !== 'applicant').join(',')}\t${user.counties.join(', ')}`);
+      }
+      return 0;
+    }
+    const role = staffRoleSchema.safeParse(roleArg);
+    if ((command !== 'grant' && command !== 'revoke') || !email || !role.success) {
+      console.error(USAGE);
+      return 2;
+    }
+    const counties = values.county ?? [];
+    const unknown = counties.filter((county) => !profile.counties.includes(county));
+    if (unknown.length) {
+      console.error(`Unknown county: ${unknown.join(', ')}. Counties come from the program profile.`);
+      return 2;
+    }
+    let user = await repos.users.findByEmail(email.toLowerCase());
+    if (!user && config.identity.kind === 'built-in') {
+      const account = await repos.accounts.findByEmail(email.toLowerCase());
+      if (account) {
+        user = await repos.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject: account.id, email: account.email, name: account.name });
+      }
+    }
+    if (!user) {
+      console.error(`No user with the email ${email} has signed in yet. Ask them to sign in once, then run this again.`);
+      return 1;
+    }
+    const updated =
+      command === 'grant'
+        ? await repos.users.grantRole(user.id, role.data, counties, 'cli')
+        : await repos.users.revokeRole(user.id, role.data);
+    await repos.audit.record({
+      actorId: null,
+      actorLabel: 'cli',
+      action: command === 'grant' ? 'role.granted' : 'role.revoked',
+      entityType: 'user',
+      entityId: user.id,
+      before: { roles: user.roles, counties: user.counties },
+      after: { roles: updated?.roles, counties: updated?.counties },
+    });
+    console.log(`${updated?.email}: roles ${updated?.roles.join(', ')}; counties ${updated?.counties.join(', ') || 'none'}`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2).filter((arg, index, all) => !(index === 0 && all[0] === 'admin')));

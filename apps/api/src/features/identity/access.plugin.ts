@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpProblem } from '../../plugins/problem';
+import { InvalidTokenError, type TokenVerifier } from './token-verifier';
+import type { PortalUser } from './users.repository';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set for every route whose access is not public. */
+    user: PortalUser | undefined;
+  }
+}
+
+const unauthorized = (detail: string) =>
+  new HttpProblem(401, detail, { headers: { 'www-authenticate': 'Bearer realm="ccap", error="invalid_token"' } });
+
+/** The signed-in user of a non-public route; routes call this instead of reading request.user. */
+export function currentUser(request: FastifyRequest): PortalUser {
+  if (!request.user) throw unauthorized('Sign in to continue.');
+  return request.user;
+}
+
+/**
+ * The one guard every route passes through: its declared `access` decides. Signed-in routes
+ * need a valid bearer token; staff routes a staff role; administrator routes that role.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier: TokenVerifier }) => {
+  app.decorateRequest('user', undefined);
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
+    if (!match?.[1]) throw unauthorized('Sign in to continue: this call needs a bearer access token.');
+    let identity;
+    try {
+      identity = await options.verifier(match[1]);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) {
+        request.log.info({ reason: error.message }, 'rejected access token');
+        throw unauthorized('Your session is not valid any more. Please sign in again.');
+      }
+      throw error;
+    }
+    const user = await app.repositories.users.resolve(identity);
+    request.user = user;
+
+    if (access === 'staff' && !user.roles.some((role) => role === 'service-worker' || role === 'administrator')) {
+      throw new HttpProblem(403, 'This page is for state staff only.');
+    }
+    if (access === 'administrator' && !user.roles.includes('administrator')) {
+      throw new HttpProblem(403, 'This page is for administrators only.');
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { StaffRole } from '@ccap/contracts';
+import { BUILT_IN_ISSUER_KEY } from '../../env';
+import type { Repositories } from '../../repositories';
+
+/**
+ * Demonstration accounts for the embedded default only (never with an external identity
+ * provider or a PostgreSQL server): one of each role, so the product can be tried at once.
+ * The passwords are public (README); these accounts hold no real data.
+ */
+export const DEMO_ACCOUNTS: { name: string; email: string; password: string; role?: StaffRole; counties?: string[] }[] = [
+  { name: 'Alex Applicant', email: 'applicant@demo.example', password: 'Demo-Applicant-2026' },
+  { name: 'Sam Worker', email: 'worker@demo.example', password: 'Demo-Worker-2026', role: 'service-worker', counties: ['Polk'] },
+  { name: 'Ada Administrator', email: 'admin@demo.example', password: 'Demo-Administrator-2026', role: 'administrator' },
+];
+
+/** Creates any demo account that does not exist yet; returns the ones created now. */
+export async function seedDemoAccounts(repositories: Repositories) {
+  const created: typeof DEMO_ACCOUNTS = [];
+  for (const demo of DEMO_ACCOUNTS) {
+    if (await repositories.accounts.findByEmail(demo.email)) continue;
+    const account = await repositories.accounts.create({ ...demo, verified: true });
+    if (!account) continue;
+    const user = await repositories.users.ensure({
+      issuer: BUILT_IN_ISSUER_KEY,
+      subject: account.id,
+      email: account.email,
+      name: account.name,
+    });
+    if (demo.role) await repositories.users.grantRole(user.id, demo.role, demo.counties ?? [], 'demo-seed');
+    created.push(demo);
+  }
+  return created;
+}

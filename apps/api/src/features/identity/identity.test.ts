@@ -1,0 +1,209 @@
+import { identityProblemTypes } from '@ccap/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createUser, lastMailTo, signInThroughIdp } from '../../../test/identity';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const register = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: body });
+
+describe('built-in identity provider', () => {
+  it('publishes discovery with code flow and PKCE only', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+    expect(response.statusCode).toBe(200);
+    const discovery = response.json();
+    expect(discovery.issuer).toBe(ctx.config.identity.issuer);
+    expect(discovery.response_types_supported).toEqual(['code']);
+    expect(discovery.code_challenge_methods_supported).toEqual(['S256']);
+    const jwks = await ctx.app.inject({ method: 'GET', url: '/idp/jwks' });
+    const keys = jwks.json<{ keys: Record<string, unknown>[] }>().keys;
+    expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
+    expect(keys[0]).not.toHaveProperty('d');
+  });
+
+  it('registers, confirms by mail, signs in with the code flow and calls the API as that user', async () => {
+    const email = 'new.provider@example.gov';
+    const password = 'Maple syrup on Tuesdays';
+    const registered = await register({ name: 'Nia Provider', email, password });
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ status: 'check-email' });
+
+    const early = await signInThroughIdp(ctx, email, password);
+    expect(early.login.statusCode).toBe(403);
+    expect(early.login.json().type).toBe(identityProblemTypes.emailNotConfirmed);
+
+    const { token, link } = await lastMailTo(ctx, email);
+    expect(link).toMatch(/\/auth\/confirm-email\?token=/);
+    const confirmed = await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed' });
+    const again = await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().type).toBe(identityProblemTypes.invalidToken);
+
+    const { tokens } = await signInThroughIdp(ctx, email, password);
+    expect(tokens?.access_token).toBeTruthy();
+    expect(tokens?.refresh_token).toBeTruthy();
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${tokens!.access_token}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ name: 'Nia Provider', email, roles: ['applicant'], counties: [] });
+
+    const refreshed = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens!.refresh_token!, client_id: 'ccap-web' }).toString(),
+    });
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().access_token).toBeTruthy();
+  });
+
+  it('answers a registration for a taken email exactly as for a new one', async () => {
+    const email = 'taken@example.gov';
+    const first = await register({ name: 'First', email, password: 'Apples and pears 42' });
+    const second = await register({ name: 'Second', email, password: 'Oranges and lemons 7' });
+    expect(second.statusCode).toBe(first.statusCode);
+    expect(second.json()).toEqual(first.json());
+    const { mail } = await lastMailTo(ctx, email);
+    expect(mail?.subject).toMatch(/already have an account/);
+  });
+
+  it('refuses common and short passwords with a clear message', async () => {
+    const common = await register({ name: 'Pat', email: 'pat@example.gov', password: 'password1234' });
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({ type: identityProblemTypes.weakPassword, errors: [{ path: 'password' }] });
+    const short = await register({ name: 'Pat', email: 'pat@example.gov', password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors[0].path).toBe('password');
+  });
+
+  it('locks sign-in after five failures, the same for an unknown email, without saying which', async () => {
+    await register({ name: 'Lee', email: 'lee@example.gov', password: 'Correct horse battery' });
+    const { token } = await lastMailTo(ctx, 'lee@example.gov');
+    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+
+    const answers = async (email: string) => {
+      const statuses: { status: number; body: Record<string, unknown> }[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        const { login } = await signInThroughIdp(ctx, email, 'Wrong password here');
+        const { requestId: _id, instance: _instance, ...body } = login.json();
+        statuses.push({ status: login.statusCode, body });
+      }
+      return statuses;
+    };
+    const known = await answers('lee@example.gov');
+    const unknown = await answers('nobody@example.gov');
+    expect(known.map((a) => a.status)).toEqual([401, 401, 401, 401, 429, 429]);
+    expect(unknown).toEqual(known);
+    expect(known[0]?.body.detail).toBe('Email or password is incorrect.');
+    expect(known[4]?.body).toMatchObject({ type: identityProblemTypes.locked, retryAfterSeconds: 60 });
+    expect(known[4]?.body.detail).toBe('Too many failed attempts. Try again in 1 minute.');
+    const locked = await signInThroughIdp(ctx, 'lee@example.gov', 'Correct horse battery');
+    expect(locked.login.statusCode).toBe(429);
+  });
+
+  it('resets a forgotten password through a one-time mailed link', async () => {
+    await register({ name: 'Rae', email: 'rae@example.gov', password: 'Old but gold phrase' });
+    const confirm = await lastMailTo(ctx, 'rae@example.gov');
+    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token: confirm.token } });
+
+    const unknown = await ctx.app.inject({ method: 'POST', url: '/idp/account/forgot-password', payload: { email: 'ghost@example.gov' } });
+    const known = await ctx.app.inject({ method: 'POST', url: '/idp/account/forgot-password', payload: { email: 'rae@example.gov' } });
+    expect(known.json()).toEqual(unknown.json());
+    const { token, link } = await lastMailTo(ctx, 'rae@example.gov');
+    expect(link).toMatch(/\/auth\/boxed-password-reset\?token=/);
+
+    const reset = await ctx.app.inject({ method: 'POST', url: '/idp/account/reset-password', payload: { token, password: 'Brand new secret phrase' } });
+    expect(reset.json()).toEqual({ status: 'password-reset' });
+    const reuse = await ctx.app.inject({ method: 'POST', url: '/idp/account/reset-password', payload: { token, password: 'Another new phrase 99' } });
+    expect(reuse.statusCode).toBe(400);
+
+    expect((await signInThroughIdp(ctx, 'rae@example.gov', 'Old but gold phrase')).login.statusCode).toBe(401);
+    expect((await signInThroughIdp(ctx, 'rae@example.gov', 'Brand new secret phrase')).tokens?.access_token).toBeTruthy();
+  });
+
+  it('answers an expired or unknown interaction with 410', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/idp/interaction/nope/details' });
+    expect(response.statusCode).toBe(410);
+    expect(response.json().type).toBe(identityProblemTypes.interactionExpired);
+  });
+
+  it('shows mails in the development view to loopback callers', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/Dev/mail' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.length).toBeGreaterThan(0);
+    const remote = await ctx.app.inject({ method: 'GET', url: '/api/Dev/mail', remoteAddress: '203.0.113.9' });
+    expect(remote.statusCode).toBe(404);
+  });
+});
+
+describe('user settings and administration', () => {
+  it('saves the preferred language and notification preferences', async () => {
+    const user = await createUser(ctx, 'Settings User');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: user.headers });
+    const preferences = me.json().profile.notificationPreferences;
+    expect(Object.values(preferences.email).every(Boolean)).toBe(true);
+    preferences.email.draftReminder = false;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/User/me/settings',
+      headers: user.headers,
+      payload: { preferredLanguage: 'es', notificationPreferences: preferences },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().profile).toMatchObject({ preferredLanguage: 'es', notificationPreferences: { email: { draftReminder: false, rfiRequested: true } } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/User/me/settings',
+      headers: user.headers,
+      payload: { preferredLanguage: 'xx', notificationPreferences: preferences },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets an administrator grant and revoke staff roles with counties, audited', async () => {
+    const admin = await createUser(ctx, 'Admin Person', 'administrator');
+    const worker = await createUser(ctx, 'Future Worker');
+    const granted = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Admin/grant-role',
+      headers: admin.headers,
+      payload: { email: worker.email, role: 'service-worker', counties: ['Polk', 'Story'] },
+    });
+    expect(granted.statusCode).toBe(200);
+    expect(granted.json()).toMatchObject({ roles: ['applicant', 'service-worker'], counties: ['Polk', 'Story'] });
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: worker.headers });
+    expect(me.json().roles).toContain('service-worker');
+
+    const badCounty = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Admin/grant-role',
+      headers: admin.headers,
+      payload: { email: worker.email, role: 'service-worker', counties: ['Atlantis'] },
+    });
+    expect(badCounty.statusCode).toBe(400);
+    const stranger = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Admin/grant-role',
+      headers: admin.headers,
+      payload: { email: 'never.signed.in@example.gov', role: 'administrator' },
+    });
+    expect(stranger.statusCode).toBe(404);
+
+    const revoked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Admin/revoke-role',
+      headers: admin.headers,
+      payload: { email: worker.email, role: 'service-worker' },
+    });
+    expect(revoked.json()).toMatchObject({ roles: ['applicant'], counties: [] });
+    const trail = await ctx.app.repositories.audit.forEntity('user', worker.id);
+    expect(trail.map((row) => row.action)).toEqual(['role.granted', 'role.revoked']);
+    expect(trail[0]?.actor_label).toBe(admin.email);
+  });
+});

@@ -1,0 +1,181 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../../db/schema';
+import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+
+export const LOCK_AFTER_FAILURES = 5;
+const MAX_LOCK_MINUTES = 60;
+const TOKEN_TTL_MS = { 'confirm-email': 24 * 60 * 60 * 1000, 'reset-password': 60 * 60 * 1000 } as const;
+type TokenPurpose = keyof typeof TOKEN_TTL_MS;
+
+export interface IdpAccount {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+}
+
+export type SignInResult =
+  | { outcome: 'signed-in'; account: IdpAccount }
+  | { outcome: 'invalid' }
+  | { outcome: 'locked'; retryAfterSeconds: number }
+  | { outcome: 'unconfirmed'; account: IdpAccount };
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** Lock length after the Nth failure: 1 minute at the 5th, doubling, at most an hour. */
+export function lockMinutesAfter(failures: number): number {
+  if (failures < LOCK_AFTER_FAILURES) return 0;
+  return Math.min(2 ** (failures - LOCK_AFTER_FAILURES), MAX_LOCK_MINUTES);
+}
+
+/** The built-in identity provider's accounts: passwords, lockout and one-time links. */
+export function createAccountsRepository(db: Kysely<DB>) {
+  const toAccount = (row: { id: string; email: string; name: string; email_verified_at: Date | null }): IdpAccount => ({
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    emailVerified: row.email_verified_at !== null,
+  });
+
+  return {
+    async findById(id: string): Promise<IdpAccount | undefined> {
+      const row = await db
+        .selectFrom('idp_account')
+        .select(['id', 'email', 'name', 'email_verified_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row ? toAccount(row) : undefined;
+    },
+
+    async findByEmail(email: string): Promise<IdpAccount | undefined> {
+      const row = await db
+        .selectFrom('idp_account')
+        .select(['id', 'email', 'name', 'email_verified_at'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      return row ? toAccount(row) : undefined;
+    },
+
+    /** Creates an account; undefined when the email is taken (the caller must not say so). */
+    async create(input: { name: string; email: string; password: string; verified?: boolean }) {
+      const passwordHash = await hashPassword(input.password);
+      const row = await db
+        .insertInto('idp_account')
+        .values({
+          email: input.email,
+          name: input.name,
+          password_hash: passwordHash,
+          email_verified_at: input.verified ? new Date() : null,
+        })
+        .onConflict((oc) => oc.column('email').doNothing())
+        .returning(['id', 'email', 'name', 'email_verified_at'])
+        .executeTakeFirst();
+      return row ? toAccount(row) : undefined;
+    },
+
+    /**
+     * Checks a password under the lockout rules. Failures are counted per email address
+     * whether or not an account exists, and a wrong email costs the same hashing time as a
+     * wrong password, so neither answers nor timing reveal which addresses are registered.
+     */
+    async signIn(email: string, password: string, now = new Date()): Promise<SignInResult> {
+      const throttle = await db
+        .selectFrom('idp_sign_in_throttle')
+        .select(['failed_count', 'locked_until'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      if (throttle?.locked_until && throttle.locked_until > now) {
+        return { outcome: 'locked', retryAfterSeconds: Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) };
+      }
+
+      const row = await db
+        .selectFrom('idp_account')
+        .select(['id', 'email', 'name', 'email_verified_at', 'password_hash'])
+        .where('email', '=', email)
+        .executeTakeFirst();
+      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
+
+      if (row && valid) {
+        await db.deleteFrom('idp_sign_in_throttle').where('email', '=', email).execute();
+        const account = toAccount(row);
+        return account.emailVerified ? { outcome: 'signed-in', account } : { outcome: 'unconfirmed', account };
+      }
+
+      const failures = (throttle?.failed_count ?? 0) + 1;
+      const lockMinutes = lockMinutesAfter(failures);
+      const lockedUntil = lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null;
+      await db
+        .insertInto('idp_sign_in_throttle')
+        .values({ email, failed_count: failures, locked_until: lockedUntil, last_failed_at: now })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet({ failed_count: failures, locked_until: lockedUntil, last_failed_at: now }),
+        )
+        .execute();
+      return lockedUntil ? { outcome: 'locked', retryAfterSeconds: lockMinutes * 60 } : { outcome: 'invalid' };
+    },
+
+    /** Issues a one-time link token; only its hash is stored. */
+    async issueToken(accountId: string, purpose: TokenPurpose, interactionUid?: string): Promise<string> {
+      const token = randomBytes(32).toString('base64url');
+      await db
+        .insertInto('idp_one_time_token')
+        .values({
+          token_hash: hashToken(token),
+          purpose,
+          account_id: accountId,
+          interaction_uid: interactionUid ?? null,
+          expires_at: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+        })
+        .execute();
+      return token;
+    },
+
+    /** Uses a one-time token: valid once, before it expires, for its purpose only. */
+    async consumeToken(token: string, purpose: TokenPurpose) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .updateTable('idp_one_time_token')
+          .set({ used_at: new Date() })
+          .where('token_hash', '=', hashToken(token))
+          .where('purpose', '=', purpose)
+          .where('used_at', 'is', null)
+          .where('expires_at', '>', new Date())
+          .returning(['account_id', 'interaction_uid'])
+          .executeTakeFirst();
+        return row ? { accountId: row.account_id, interactionUid: row.interaction_uid ?? undefined } : undefined;
+      });
+    },
+
+    async markVerified(accountId: string) {
+      await db
+        .updateTable('idp_account')
+        .set({ email_verified_at: new Date(), updated_at: new Date() })
+        .where('id', '=', accountId)
+        .where('email_verified_at', 'is', null)
+        .execute();
+    },
+
+    /** Sets a new password, clears any lockout and voids other outstanding reset links. */
+    async setPassword(accountId: string, password: string) {
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const account = await trx
+          .updateTable('idp_account')
+          .set({ password_hash: passwordHash, updated_at: new Date(), email_verified_at: new Date() })
+          .where('id', '=', accountId)
+          .returning('email')
+          .executeTakeFirstOrThrow();
+        await trx.deleteFrom('idp_sign_in_throttle').where('email', '=', account.email).execute();
+        await trx
+          .updateTable('idp_one_time_token')
+          .set({ used_at: new Date() })
+          .where('account_id', '=', accountId)
+          .where('purpose', '=', 'reset-password')
+          .where('used_at', 'is', null)
+          .execute();
+      });
+    },
+  };
+}
+export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

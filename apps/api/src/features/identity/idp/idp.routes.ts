@@ -1,0 +1,274 @@
+import {
+  accountConfirmedResponseSchema,
+  checkEmailResponseSchema,
+  confirmEmailRequestSchema,
+  forgotPasswordRequestSchema,
+  identityProblemTypes,
+  interactionDetailsSchema,
+  interactionRedirectSchema,
+  passwordResetResponseSchema,
+  problemSchema,
+  registerRequestSchema,
+  resetPasswordRequestSchema,
+  signInRequestSchema,
+} from '@ccap/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import { errors as oidcErrors } from 'oidc-provider';
+import { z } from 'zod';
+import { HttpProblem } from '../../../plugins/problem';
+import { idpMails } from './mail-templates';
+import { isCommonPassword } from './passwords';
+
+export interface IdpRoutesOptions {
+  provider: Provider;
+  publicUrl: string;
+}
+
+const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 410: problemSchema, 429: problemSchema };
+const credentialLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
+
+const weakPassword = () =>
+  new HttpProblem(400, 'This password is too common. Choose a longer phrase that others are unlikely to use.', {
+    type: identityProblemTypes.weakPassword,
+    errors: [{ path: 'password', message: 'This password is too common.' }],
+  });
+
+/**
+ * The built-in identity provider: the JSON calls its pages (rendered by the web app) make,
+ * and oidc-provider itself for every other /idp path.
+ */
+export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl }) => {
+  const { accounts, mail, audit } = app.repositories;
+  const product = app.programProfile.productName;
+  const callback = provider.callback();
+
+  async function details(request: FastifyRequest, reply: FastifyReply, uid: string) {
+    try {
+      const found = await provider.interactionDetails(request.raw, reply.raw);
+      if (found.uid !== uid) throw new oidcErrors.SessionNotFound('interaction mismatch');
+      return found;
+    } catch {
+      throw new HttpProblem(410, 'This sign-in attempt has expired. Please start again.', {
+        type: identityProblemTypes.interactionExpired,
+      });
+    }
+  }
+
+  // oidc-provider redirects here when the user must sign in: the web app shows the page.
+  app.get(
+    '/idp/interaction/:uid',
+    { config: { access: 'public' }, schema: { params: uidParams, hide: true } },
+    async (request, reply) => {
+      const uid = request.params.uid;
+      try {
+        await provider.interactionDetails(request.raw, reply.raw);
+      } catch {
+        return reply.redirect(`/auth/error?error=interaction_expired`, 303);
+      }
+      return reply.redirect(`/auth/boxed-signin?uid=${encodeURIComponent(uid)}`, 303);
+    },
+  );
+
+  app.get(
+    '/idp/interaction/:uid/details',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['identity'], params: uidParams, response: { 200: interactionDetailsSchema, 410: problemSchema } },
+    },
+    async (request, reply) => {
+      const found = await details(request, reply, request.params.uid);
+      const loginHint = found.params.login_hint;
+      return {
+        uid: found.uid,
+        prompt: found.prompt.name,
+        ...(typeof loginHint === 'string' ? { loginHint } : {}),
+      };
+    },
+  );
+
+  app.post(
+    '/idp/interaction/:uid/login',
+    {
+      config: { access: 'public', ...credentialLimit(30) },
+      schema: {
+        tags: ['identity'],
+        params: uidParams,
+        body: signInRequestSchema,
+        response: { 200: interactionRedirectSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      await details(request, reply, request.params.uid);
+      const { email, password } = request.body;
+      const result = await accounts.signIn(email, password);
+      if (result.outcome === 'locked') {
+        const minutes = Math.ceil(result.retryAfterSeconds / 60);
+        request.log.warn({ event: 'sign-in-locked' }, 'sign-in locked after repeated failures');
+        throw new HttpProblem(429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+          type: identityProblemTypes.locked,
+          retryAfterSeconds: result.retryAfterSeconds,
+          headers: { 'retry-after': String(result.retryAfterSeconds) },
+        });
+      }
+      if (result.outcome === 'invalid') {
+        throw new HttpProblem(401, 'Email or password is incorrect.', { type: identityProblemTypes.invalidCredentials });
+      }
+      if (result.outcome === 'unconfirmed') {
+        const token = await accounts.issueToken(result.account.id, 'confirm-email', request.params.uid);
+        const link = `${publicUrl}/auth/confirm-email?token=${token}&uid=${encodeURIComponent(request.params.uid)}`;
+        await mail.enqueue({ to: result.account.email, kind: 'confirm-email', ...idpMails.confirmEmail({ name: result.account.name, link, product }) });
+        throw new HttpProblem(403, 'Please confirm your email first: we sent you a new link.', {
+          type: identityProblemTypes.emailNotConfirmed,
+        });
+      }
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { login: { accountId: result.account.id, remember: false } },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+  );
+
+  app.post(
+    '/idp/interaction/:uid/abort',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['identity'], params: uidParams, response: { 200: interactionRedirectSchema, 410: problemSchema } },
+    },
+    async (request, reply) => {
+      await details(request, reply, request.params.uid);
+      const redirectTo = await provider.interactionResult(
+        request.raw,
+        reply.raw,
+        { error: 'access_denied', error_description: 'The user cancelled the sign-in.' },
+        { mergeWithLastSubmission: false },
+      );
+      return { redirectTo };
+    },
+  );
+
+  app.post(
+    '/idp/account/register',
+    {
+      config: { access: 'public', ...credentialLimit(10) },
+      schema: { tags: ['identity'], body: registerRequestSchema, response: { 200: checkEmailResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const { name, email, password, uid } = request.body;
+      if (isCommonPassword(password)) throw weakPassword();
+      const created = await accounts.create({ name, email, password });
+      if (created) {
+        const token = await accounts.issueToken(created.id, 'confirm-email', uid);
+        const link = `${publicUrl}/auth/confirm-email?token=${token}${uid ? `&uid=${encodeURIComponent(uid)}` : ''}`;
+        await mail.enqueue({ to: email, kind: 'confirm-email', ...idpMails.confirmEmail({ name, link, product }) });
+        await audit.record({
+          actorId: null,
+          actorLabel: email,
+          action: 'account.registered',
+          entityType: 'idp_account',
+          entityId: created.id,
+          requestId: request.id,
+        });
+      } else {
+        await mail.enqueue({
+          to: email,
+          kind: 'already-registered',
+          ...idpMails.alreadyRegistered({
+            signInLink: `${publicUrl}/login`,
+            resetLink: `${publicUrl}/auth/boxed-password-reset`,
+            product,
+          }),
+        });
+      }
+      // The same answer either way: whether an address has an account stays private.
+      return { status: 'check-email' as const };
+    },
+  );
+
+  app.post(
+    '/idp/account/confirm',
+    {
+      config: { access: 'public', ...credentialLimit(20) },
+      schema: { tags: ['identity'], body: confirmEmailRequestSchema, response: { 200: accountConfirmedResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const used = await accounts.consumeToken(request.body.token, 'confirm-email');
+      if (!used) {
+        throw new HttpProblem(400, 'This link is not valid any more. Sign in to get a new one.', {
+          type: identityProblemTypes.invalidToken,
+        });
+      }
+      await accounts.markVerified(used.accountId);
+      return { status: 'confirmed' as const, ...(used.interactionUid ? { uid: used.interactionUid } : {}) };
+    },
+  );
+
+  app.post(
+    '/idp/account/forgot-password',
+    {
+      config: { access: 'public', ...credentialLimit(5) },
+      schema: { tags: ['identity'], body: forgotPasswordRequestSchema, response: { 200: checkEmailResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const account = await accounts.findByEmail(request.body.email);
+      if (account) {
+        const token = await accounts.issueToken(account.id, 'reset-password', request.body.uid);
+        const link = `${publicUrl}/auth/boxed-password-reset?token=${token}`;
+        await mail.enqueue({ to: account.email, kind: 'reset-password', ...idpMails.resetPassword({ name: account.name, link, product }) });
+      }
+      return { status: 'check-email' as const };
+    },
+  );
+
+  app.post(
+    '/idp/account/reset-password',
+    {
+      config: { access: 'public', ...credentialLimit(10) },
+      schema: { tags: ['identity'], body: resetPasswordRequestSchema, response: { 200: passwordResetResponseSchema, ...problems } },
+    },
+    async (request) => {
+      if (isCommonPassword(request.body.password)) throw weakPassword();
+      const used = await accounts.consumeToken(request.body.token, 'reset-password');
+      if (!used) {
+        throw new HttpProblem(400, 'This reset link is not valid any more. Ask for a new one.', {
+          type: identityProblemTypes.invalidToken,
+        });
+      }
+      await accounts.setPassword(used.accountId, request.body.password);
+      const account = await accounts.findById(used.accountId);
+      if (account) {
+        await mail.enqueue({ to: account.email, kind: 'password-changed', ...idpMails.passwordChanged({ name: account.name, product }) });
+        await audit.record({
+          actorId: null,
+          actorLabel: account.email,
+          action: 'account.password-reset',
+          entityType: 'idp_account',
+          entityId: account.id,
+          requestId: request.id,
+        });
+      }
+      return { status: 'password-reset' as const };
+    },
+  );
+
+  // Everything else under /idp is the OpenID Provider itself. It reads its own request
+  // bodies, so this scope leaves the stream unparsed.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = (request: FastifyRequest, reply: FastifyReply) => {
+      void reply.hijack();
+      const raw = request.raw as typeof request.raw & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = (raw.url ?? '/').slice('/idp'.length) || '/';
+      void callback(raw, reply.raw);
+    };
+    scope.all('/idp', { config: { access: 'public' }, schema: { hide: true } }, handler);
+    scope.all('/idp/*', { config: { access: 'public' }, schema: { hide: true } }, handler);
+  });
+};

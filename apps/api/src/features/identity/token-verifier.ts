@@ -1,0 +1,88 @@
+import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWK, type JWTPayload, jwtVerify } from 'jose';
+import { BUILT_IN_ISSUER_KEY, type IdentityConfig } from '../../env';
+import type { SigningKeysRepository } from './idp/signing-keys.repository';
+import type { VerifiedIdentity } from './users.repository';
+
+/** Asymmetric algorithms only: `none` and HMAC (where a public key could pose as a secret) never pass. */
+export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
+const KEY_RELOAD_INTERVAL_MS = 30_000;
+
+export class InvalidTokenError extends Error {
+  override name = 'InvalidTokenError';
+}
+
+export type TokenVerifier = (token: string) => Promise<VerifiedIdentity>;
+
+const publicPart = ({ kty, n, e, crv, x, y, kid, alg, use }: JWK): JWK =>
+  Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, kid, alg, use }).filter(([, v]) => v !== undefined));
+
+/**
+ * Verifies bearer access tokens: signature against the issuer's keys, issuer, audience,
+ * expiry and an algorithm allow-list. The built-in provider's keys are read from the
+ * database (and re-read when a token names a key not seen yet, after a rotation elsewhere);
+ * an external provider's come from its JWKS, found through discovery.
+ */
+export function createTokenVerifier(
+  identity: IdentityConfig,
+  keys: SigningKeysRepository,
+  fetchImpl: typeof fetch = fetch,
+): TokenVerifier {
+  const options = { issuer: identity.issuer, audience: identity.audience, algorithms: ALLOWED_ALGORITHMS, clockTolerance: 5 };
+
+  let getKey: Parameters<typeof jwtVerify>[1] | undefined;
+  let loadedAt = 0;
+  let userinfoEndpoint: string | undefined;
+
+  async function keySet(force = false) {
+    if (getKey && !force) return getKey;
+    if (identity.kind === 'built-in') {
+      if (force && Date.now() - loadedAt < KEY_RELOAD_INTERVAL_MS && getKey) return getKey;
+      getKey = createLocalJWKSet({ keys: (await keys.list()).map(publicPart) });
+    } else {
+      const response = await fetchImpl(`${identity.issuer}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`OIDC discovery failed with ${response.status}`);
+      const discovery = (await response.json()) as { jwks_uri: string; userinfo_endpoint?: string };
+      userinfoEndpoint = discovery.userinfo_endpoint;
+      getKey = createRemoteJWKSet(new URL(discovery.jwks_uri));
+    }
+    loadedAt = Date.now();
+    return getKey;
+  }
+
+  async function verify(token: string): Promise<JWTPayload> {
+    try {
+      return (await jwtVerify(token, await keySet(), options)).payload;
+    } catch (error) {
+      if (error instanceof joseErrors.JWKSNoMatchingKey && identity.kind === 'built-in') {
+        return (await jwtVerify(token, await keySet(true), options)).payload;
+      }
+      throw error;
+    }
+  }
+
+  async function profileClaims(payload: JWTPayload, token: string) {
+    let { email, name } = payload as { email?: unknown; name?: unknown };
+    if ((typeof email !== 'string' || typeof name !== 'string') && userinfoEndpoint) {
+      const response = await fetchImpl(userinfoEndpoint, { headers: { authorization: `Bearer ${token}` } });
+      if (response.ok) ({ email, name } = (await response.json()) as { email?: unknown; name?: unknown });
+    }
+    return { email: typeof email === 'string' ? email : '', name: typeof name === 'string' ? name : '' };
+  }
+
+  return async (token) => {
+    let payload: JWTPayload;
+    try {
+      payload = await verify(token);
+    } catch (error) {
+      throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
+    }
+    if (!payload.sub) throw new InvalidTokenError('token has no subject');
+    const { email, name } = await profileClaims(payload, token);
+    return {
+      issuer: identity.kind === 'built-in' ? BUILT_IN_ISSUER_KEY : identity.issuer,
+      subject: payload.sub,
+      email: email.toLowerCase(),
+      name: name || email,
+    };
+  };
+}

@@ -1,0 +1,151 @@
+import {
+  type NotificationPreferences,
+  notificationEvents,
+  type Role,
+  type StaffRole,
+  type UserSettings,
+} from '@ccap/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+
+export interface VerifiedIdentity {
+  /** The issuer's stable key: `urn:ccap:built-in-idp` for ours, the issuer URL otherwise. */
+  issuer: string;
+  subject: string;
+  email: string;
+  name: string;
+}
+
+export interface PortalUser {
+  id: string;
+  email: string;
+  name: string;
+  roles: Role[];
+  counties: string[];
+  profile: UserSettings;
+}
+
+const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+export const defaultNotificationPreferences = (): NotificationPreferences => ({
+  email: Object.fromEntries(notificationEvents.map((event) => [event, true])) as NotificationPreferences["email"],
+});
+
+/** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
+export function createUsersRepository(db: Kysely<DB>) {
+  async function load(where: { id: string } | { email: string }): Promise<PortalUser | undefined> {
+    const query = db
+      .selectFrom('app_user')
+      .select(['id', 'email', 'name', 'preferred_language', 'notification_preferences']);
+    const row = await ('id' in where ? query.where('id', '=', where.id) : query.where('email', '=', where.email))
+      .orderBy('last_seen_at', 'desc')
+      .executeTakeFirst();
+    if (!row) return undefined;
+    const [roleRows, countyRows] = await Promise.all([
+      db.selectFrom('user_role').select('role').where('user_id', '=', row.id).orderBy('role').execute(),
+      db.selectFrom('user_county').select('county').where('user_id', '=', row.id).orderBy('county').execute(),
+    ]);
+    const defaults = defaultNotificationPreferences();
+    return {
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      roles: ['applicant', ...roleRows.map((r) => r.role)],
+      counties: countyRows.map((r) => r.county),
+      profile: {
+        preferredLanguage: row.preferred_language as UserSettings['preferredLanguage'],
+        notificationPreferences: { email: { ...defaults.email, ...row.notification_preferences.email } },
+      },
+    };
+  }
+
+  return {
+    /** The user behind a verified token: created on first sight, name and email kept current. */
+    async resolve(identity: VerifiedIdentity): Promise<PortalUser> {
+      const existing = await db
+        .selectFrom('app_user')
+        .select(['id', 'email', 'name', 'last_seen_at'])
+        .where('issuer', '=', identity.issuer)
+        .where('subject', '=', identity.subject)
+        .executeTakeFirst();
+      let id: string;
+      if (!existing) {
+        const inserted = await db
+          .insertInto('app_user')
+          .values({ issuer: identity.issuer, subject: identity.subject, email: identity.email, name: identity.name })
+          .onConflict((oc) => oc.columns(['issuer', 'subject']).doUpdateSet({ last_seen_at: new Date() }))
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        id = inserted.id;
+      } else {
+        id = existing.id;
+        const stale = Date.now() - existing.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS;
+        if (stale || existing.email !== identity.email || existing.name !== identity.name) {
+          await db
+            .updateTable('app_user')
+            .set({ email: identity.email, name: identity.name, last_seen_at: new Date() })
+            .where('id', '=', id)
+            .execute();
+        }
+      }
+      const user = await load({ id });
+      if (!user) throw new Error('user vanished while signing in');
+      return user;
+    },
+
+    findById: (id: string) => load({ id }),
+    findByEmail: (email: string) => load({ email }),
+
+    /** Ensures a user row for an identity known before its first sign-in (CLI, demo seed). */
+    async ensure(identity: VerifiedIdentity): Promise<PortalUser> {
+      return this.resolve(identity);
+    },
+
+    async updateSettings(id: string, settings: UserSettings): Promise<PortalUser | undefined> {
+      await db
+        .updateTable('app_user')
+        .set({
+          preferred_language: settings.preferredLanguage,
+          notification_preferences: JSON.stringify(settings.notificationPreferences),
+        })
+        .where('id', '=', id)
+        .execute();
+      return load({ id });
+    },
+
+    async grantRole(userId: string, role: StaffRole, counties: string[], grantedBy: string) {
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('user_role')
+          .values({ user_id: userId, role, granted_by: grantedBy })
+          .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
+          .execute();
+        if (counties.length > 0) {
+          await trx
+            .insertInto('user_county')
+            .values(counties.map((county) => ({ user_id: userId, county })))
+            .onConflict((oc) => oc.columns(['user_id', 'county']).doNothing())
+            .execute();
+        }
+      });
+      return load({ id: userId });
+    },
+
+    async revokeRole(userId: string, role: StaffRole) {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('user_role').where('user_id', '=', userId).where('role', '=', role).execute();
+        const remaining = await trx.selectFrom('user_role').select('role').where('user_id', '=', userId).execute();
+        // Counties only mean something to staff: a user with no staff role keeps none.
+        if (remaining.length === 0) await trx.deleteFrom('user_county').where('user_id', '=', userId).execute();
+      });
+      return load({ id: userId });
+    },
+
+    async listStaff(): Promise<PortalUser[]> {
+      const rows = await db.selectFrom('user_role').select('user_id').distinct().execute();
+      const users = await Promise.all(rows.map((row) => load({ id: row.user_id })));
+      return users.filter((user): user is PortalUser => !!user).sort((a, b) => a.name.localeCompare(b.name));
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { StaffRole } from '@ccap/contracts';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import { BUILT_IN_ISSUER_KEY } from '../src/env';
+import type { TestContext } from './helpers';
+
+/** Signs an access token with the built-in provider's own key, as it would issue one. */
+export async function mintAccessToken(
+  ctx: TestContext,
+  claims: { sub: string; email: string; name: string },
+  overrides: { issuer?: string; audience?: string; expiresIn?: string | number } = {},
+) {
+  const [key] = await ctx.app.repositories.signingKeys.list();
+  if (!key) throw new Error('no signing key');
+  return new SignJWT({ email: claims.email, name: claims.name, scope: 'openid profile email' })
+    .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
+    .setIssuer(overrides.issuer ?? ctx.config.identity.issuer)
+    .setAudience(overrides.audience ?? ctx.config.identity.audience)
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(overrides.expiresIn ?? '5m')
+    .sign(await importJWK(key as JWK, 'RS256'));
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  name: string;
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A signed-in portal user with the given staff role (or none), and a token to call with. */
+export async function createUser(ctx: TestContext, name: string, role?: StaffRole, counties: string[] = []): Promise<TestUser> {
+  const subject = randomBytes(8).toString('hex');
+  const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${subject}@example.gov`;
+  const user = await ctx.app.repositories.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject, email, name });
+  if (role) await ctx.app.repositories.users.grantRole(user.id, role, counties, 'test');
+  const token = await mintAccessToken(ctx, { sub: subject, email, name });
+  return { id: user.id, email, name, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+/** A minimal cookie jar for driving the OpenID Provider through inject(). */
+class CookieJar {
+  private readonly cookies = new Map<string, string>();
+  store(setCookie: string | string[] | undefined) {
+    for (const line of [setCookie ?? []].flat()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = (pair ?? '').split('=');
+      if (name) this.cookies.set(name.trim(), value.join('='));
+    }
+  }
+  header() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
+
+const pathOf = (url: string) => {
+  const parsed = new URL(url, 'http://localhost');
+  return parsed.pathname + parsed.search;
+};
+
+/**
+ * Signs in through the built-in provider exactly as the browser does: authorization request
+ * with PKCE, the interaction's login call, the resume redirect, and the code exchange.
+ */
+export async function signInThroughIdp(ctx: TestContext, email: string, password: string) {
+  const jar = new CookieJar();
+  const verifier = randomBytes(32).toString('base64url');
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const redirectUri = `${ctx.config.publicUrl}/login/callback`;
+  const authorize = new URLSearchParams({
+    client_id: 'ccap-web',
+    response_type: 'code',
+    scope: 'openid profile email',
+    redirect_uri: redirectUri,
+    code_challenge: challenge,
+    code_challenge_method: 'S256',
+    state: 'test-state',
+  });
+  const start = await ctx.app.inject({ method: 'GET', url: `/idp/auth?${authorize}` });
+  jar.store(start.headers['set-cookie']);
+  const interactionPath = String(start.headers.location);
+  const uid = interactionPath.split('/').pop()!;
+
+  const login = await ctx.app.inject({
+    method: 'POST',
+    url: `/idp/interaction/${uid}/login`,
+    headers: { cookie: jar.header() },
+    payload: { email, password },
+  });
+  if (login.statusCode !== 200) return { login, tokens: undefined, uid };
+  jar.store(login.headers['set-cookie']);
+
+  let location = login.json<{ redirectTo: string }>().redirectTo;
+  for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
+    const next = await ctx.app.inject({ method: 'GET', url: pathOf(location), headers: { cookie: jar.header() } });
+    jar.store(next.headers['set-cookie']);
+    location = String(next.headers.location);
+  }
+  const code = new URL(location).searchParams.get('code');
+  const token = await ctx.app.inject({
+    method: 'POST',
+    url: '/idp/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code: code ?? '',
+      redirect_uri: redirectUri,
+      client_id: 'ccap-web',
+      code_verifier: verifier,
+    }).toString(),
+  });
+  return {
+    login,
+    uid,
+    tokens: token.json<{ access_token: string; id_token: string; refresh_token?: string; expires_in: number }>(),
+  };
+}
+
+/** The newest outbox mail to an address, and the first link in it. */
+export async function lastMailTo(ctx: TestContext, to: string) {
+  const mails = await ctx.app.repositories.mail.latest(200);
+  const mail = mails.find((entry) => entry.to === to);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  return { mail, link, token: link ? new URL(link).searchParams.get('token') : null };
+}
