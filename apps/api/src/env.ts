@@ -29,7 +29,11 @@ export const envSchema = z.object({
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   OIDC_AUDIENCE: z.preprocess(emptyAsUndefined, z.string().optional()),
   IDP_CLIENT_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
-  IDLE_TIMEOUT_SECONDS: z.coerce.number().int().min(60).default(15 * 60),
+  IDLE_TIMEOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(15 * 60),
   IDLE_WARNING_SECONDS: z.coerce.number().int().min(10).default(60),
   DEMO_ACCOUNTS: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEV_MAIL_VIEW: z.preprocess(emptyAsUndefined, z.stringbool().optional()),

@@ -36,10 +36,12 @@ async function main() {
   console.log(`\n  ${profile.productName} is running at ${url}\n`);
   if (seeded.length > 0) {
     console.log('  Demonstration accounts (embedded default only; listed in the README):');
-    for (const demo of seeded) console.log(`    ${demo.email.padEnd(26)} ${demo.password.padEnd(26)} ${demo.role ?? 'applicant'}`);
+    for (const demo of seeded)
+      console.log(`    ${demo.email.padEnd(26)} ${demo.password.padEnd(26)} ${demo.role ?? 'applicant'}`);
     console.log('');
   }
-  if (config.devMailView) console.log(`  Mails the portal sends are readable at ${url}/dev/mail (from this machine only).\n`);
+  if (config.devMailView)
+    console.log(`  Mails the portal sends are readable at ${url}/dev/mail (from this machine only).\n`);
 }
 
 main().catch((error: unknown) => {

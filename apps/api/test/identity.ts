@@ -19,7 +19,7 @@ export async function mintAccessToken(
     .setSubject(claims.sub)
     .setIssuedAt()
     .setExpirationTime(overrides.expiresIn ?? '5m')
-    .sign(await importJWK(key as JWK, 'RS256'));
+    .sign(await importJWK(key, 'RS256'));
 }
 
 export interface TestUser {
@@ -31,7 +31,12 @@ export interface TestUser {
 }
 
 /** A signed-in portal user with the given staff role (or none), and a token to call with. */
-export async function createUser(ctx: TestContext, name: string, role?: StaffRole, counties: string[] = []): Promise<TestUser> {
+export async function createUser(
+  ctx: TestContext,
+  name: string,
+  role?: StaffRole,
+  counties: string[] = [],
+): Promise<TestUser> {
   const subject = randomBytes(8).toString('hex');
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${subject}@example.gov`;
   const user = await ctx.app.repositories.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject, email, name });
@@ -78,7 +83,7 @@ export async function signInThroughIdp(ctx: TestContext, email: string, password
     code_challenge_method: 'S256',
     state: 'test-state',
   });
-  const start = await ctx.app.inject({ method: 'GET', url: `/idp/auth?${authorize}` });
+  const start = await ctx.app.inject({ method: 'GET', url: `/idp/auth?${authorize.toString()}` });
   jar.store(start.headers['set-cookie']);
   const interactionPath = String(start.headers.location);
   const uid = interactionPath.split('/').pop()!;

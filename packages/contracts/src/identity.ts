@@ -27,7 +27,10 @@ export const identityProblemTypes = {
 
 // Built-in identity provider: the interaction pages post these to /idp/interaction/{uid}/…
 
-export const signInRequestSchema = z.object({ email: emailSchema, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const signInRequestSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 export const registerRequestSchema = z.object({
@@ -105,7 +108,24 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const localeCodes = ['en', 'zh', 'da', 'fr', 'de', 'el', 'hu', 'it', 'ja', 'pl', 'pt', 'ru', 'es', 'sv', 'tr', 'ae'] as const;
+export const localeCodes = [
+  'en',
+  'zh',
+  'da',
+  'fr',
+  'de',
+  'el',
+  'hu',
+  'it',
+  'ja',
+  'pl',
+  'pt',
+  'ru',
+  'es',
+  'sv',
+  'tr',
+  'ae',
+] as const;
 export const localeCodeSchema = z.enum(localeCodes);
 
 export const userSettingsSchema = z.object({

@@ -16,7 +16,11 @@ const USAGE = `Usage:
  * have signed in once (or, with the built-in identity provider, have an account).
  */
 async function main(argv: string[]) {
-  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { county: { type: 'string', multiple: true } } });
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { county: { type: 'string', multiple: true } },
+  });
   const [command, email, roleArg] = positionals;
   const config = loadConfig();
   const profile = await loadProgramProfile(config.programProfilePath);
@@ -26,7 +30,9 @@ async function main(argv: string[]) {
     const repos = createRepositories(database.db);
     if (command === 'list') {
       for (const user of await repos.users.listStaff()) {
-        console.log(`${user.email}\t${user.roles.filter((r) => r !== 'applicant').join(',')}\t${user.counties.join(', ')}`);
+        console.log(
+          `${user.email}\t${user.roles.filter((r) => r !== 'applicant').join(',')}\t${user.counties.join(', ')}`,
+        );
       }
       return 0;
     }
@@ -45,11 +51,18 @@ async function main(argv: string[]) {
     if (!user && config.identity.kind === 'built-in') {
       const account = await repos.accounts.findByEmail(email.toLowerCase());
       if (account) {
-        user = await repos.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject: account.id, email: account.email, name: account.name });
+        user = await repos.users.ensure({
+          issuer: BUILT_IN_ISSUER_KEY,
+          subject: account.id,
+          email: account.email,
+          name: account.name,
+        });
       }
     }
     if (!user) {
-      console.error(`No user with the email ${email} has signed in yet. Ask them to sign in once, then run this again.`);
+      console.error(
+        `No user with the email ${email} has signed in yet. Ask them to sign in once, then run this again.`,
+      );
       return 1;
     }
     const updated =
@@ -65,7 +78,9 @@ async function main(argv: string[]) {
       before: { roles: user.roles, counties: user.counties },
       after: { roles: updated?.roles, counties: updated?.counties },
     });
-    console.log(`${updated?.email}: roles ${updated?.roles.join(', ')}; counties ${updated?.counties.join(', ') || 'none'}`);
+    console.log(
+      `${updated?.email}: roles ${updated?.roles.join(', ')}; counties ${updated?.counties.join(', ') || 'none'}`,
+    );
     return 0;
   } finally {
     await database.close();

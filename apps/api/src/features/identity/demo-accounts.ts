@@ -7,11 +7,23 @@ import type { Repositories } from '../../repositories';
  * provider or a PostgreSQL server): one of each role, so the product can be tried at once.
  * The passwords are public (README); these accounts hold no real data.
  */
-export const DEMO_ACCOUNTS: { name: string; email: string; password: string; role?: StaffRole; counties?: string[] }[] = [
-  { name: 'Alex Applicant', email: 'applicant@demo.example', password: 'Demo-Applicant-2026' },
-  { name: 'Sam Worker', email: 'worker@demo.example', password: 'Demo-Worker-2026', role: 'service-worker', counties: ['Polk'] },
-  { name: 'Ada Administrator', email: 'admin@demo.example', password: 'Demo-Administrator-2026', role: 'administrator' },
-];
+export const DEMO_ACCOUNTS: { name: string; email: string; password: string; role?: StaffRole; counties?: string[] }[] =
+  [
+    { name: 'Alex Applicant', email: 'applicant@demo.example', password: 'Demo-Applicant-2026' },
+    {
+      name: 'Sam Worker',
+      email: 'worker@demo.example',
+      password: 'Demo-Worker-2026',
+      role: 'service-worker',
+      counties: ['Polk'],
+    },
+    {
+      name: 'Ada Administrator',
+      email: 'admin@demo.example',
+      password: 'Demo-Administrator-2026',
+      role: 'administrator',
+    },
+  ];
 
 /** Creates any demo account that does not exist yet; returns the ones created now. */
 export async function seedDemoAccounts(repositories: Repositories) {

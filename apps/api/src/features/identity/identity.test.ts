@@ -11,7 +11,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const register = (body: Record<string, unknown>) => ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: body });
+const register = (body: Record<string, unknown>) =>
+  ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: body });
 
 describe('built-in identity provider', () => {
   it('publishes discovery with code flow and PKCE only', async () => {
@@ -49,7 +50,11 @@ describe('built-in identity provider', () => {
     const { tokens } = await signInThroughIdp(ctx, email, password);
     expect(tokens?.access_token).toBeTruthy();
     expect(tokens?.refresh_token).toBeTruthy();
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: { authorization: `Bearer ${tokens!.access_token}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/User/me',
+      headers: { authorization: `Bearer ${tokens!.access_token}` },
+    });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ name: 'Nia Provider', email, roles: ['applicant'], counties: [] });
 
@@ -57,7 +62,11 @@ describe('built-in identity provider', () => {
       method: 'POST',
       url: '/idp/token',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens!.refresh_token!, client_id: 'ccap-web' }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens!.refresh_token!,
+        client_id: 'ccap-web',
+      }).toString(),
     });
     expect(refreshed.statusCode).toBe(200);
     expect(refreshed.json().access_token).toBeTruthy();
@@ -112,19 +121,37 @@ describe('built-in identity provider', () => {
     const confirm = await lastMailTo(ctx, 'rae@example.gov');
     await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token: confirm.token } });
 
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/idp/account/forgot-password', payload: { email: 'ghost@example.gov' } });
-    const known = await ctx.app.inject({ method: 'POST', url: '/idp/account/forgot-password', payload: { email: 'rae@example.gov' } });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/forgot-password',
+      payload: { email: 'ghost@example.gov' },
+    });
+    const known = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/forgot-password',
+      payload: { email: 'rae@example.gov' },
+    });
     expect(known.json()).toEqual(unknown.json());
     const { token, link } = await lastMailTo(ctx, 'rae@example.gov');
     expect(link).toMatch(/\/auth\/boxed-password-reset\?token=/);
 
-    const reset = await ctx.app.inject({ method: 'POST', url: '/idp/account/reset-password', payload: { token, password: 'Brand new secret phrase' } });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/reset-password',
+      payload: { token, password: 'Brand new secret phrase' },
+    });
     expect(reset.json()).toEqual({ status: 'password-reset' });
-    const reuse = await ctx.app.inject({ method: 'POST', url: '/idp/account/reset-password', payload: { token, password: 'Another new phrase 99' } });
+    const reuse = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/reset-password',
+      payload: { token, password: 'Another new phrase 99' },
+    });
     expect(reuse.statusCode).toBe(400);
 
     expect((await signInThroughIdp(ctx, 'rae@example.gov', 'Old but gold phrase')).login.statusCode).toBe(401);
-    expect((await signInThroughIdp(ctx, 'rae@example.gov', 'Brand new secret phrase')).tokens?.access_token).toBeTruthy();
+    expect(
+      (await signInThroughIdp(ctx, 'rae@example.gov', 'Brand new secret phrase')).tokens?.access_token,
+    ).toBeTruthy();
   });
 
   it('answers an expired or unknown interaction with 410', async () => {
@@ -156,7 +183,10 @@ describe('user settings and administration', () => {
       payload: { preferredLanguage: 'es', notificationPreferences: preferences },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().profile).toMatchObject({ preferredLanguage: 'es', notificationPreferences: { email: { draftReminder: false, rfiRequested: true } } });
+    expect(saved.json().profile).toMatchObject({
+      preferredLanguage: 'es',
+      notificationPreferences: { email: { draftReminder: false, rfiRequested: true } },
+    });
     const bad = await ctx.app.inject({
       method: 'PUT',
       url: '/api/User/me/settings',

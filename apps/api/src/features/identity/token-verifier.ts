@@ -1,11 +1,18 @@
-import { createLocalJWKSet, createRemoteJWKSet, errors as joseErrors, type JWK, type JWTPayload, jwtVerify } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors as joseErrors,
+  type JWK,
+  type JWTPayload,
+  jwtVerify,
+} from 'jose';
 import { BUILT_IN_ISSUER_KEY, type IdentityConfig } from '../../env';
 import type { SigningKeysRepository } from './idp/signing-keys.repository';
 import type { VerifiedIdentity } from './users.repository';
 
 /** Asymmetric algorithms only: `none` and HMAC (where a public key could pose as a secret) never pass. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
-const KEY_RELOAD_INTERVAL_MS = 30_000;
 
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
@@ -27,17 +34,23 @@ export function createTokenVerifier(
   keys: SigningKeysRepository,
   fetchImpl: typeof fetch = fetch,
 ): TokenVerifier {
-  const options = { issuer: identity.issuer, audience: identity.audience, algorithms: ALLOWED_ALGORITHMS, clockTolerance: 5 };
+  const options = {
+    issuer: identity.issuer,
+    audience: identity.audience,
+    algorithms: ALLOWED_ALGORITHMS,
+    clockTolerance: 5,
+  };
 
   let getKey: Parameters<typeof jwtVerify>[1] | undefined;
-  let loadedAt = 0;
+  let knownKids = new Set<string>();
   let userinfoEndpoint: string | undefined;
 
   async function keySet(force = false) {
     if (getKey && !force) return getKey;
     if (identity.kind === 'built-in') {
-      if (force && Date.now() - loadedAt < KEY_RELOAD_INTERVAL_MS && getKey) return getKey;
-      getKey = createLocalJWKSet({ keys: (await keys.list()).map(publicPart) });
+      const current = await keys.list();
+      knownKids = new Set(current.map((key) => key.kid ?? ''));
+      getKey = createLocalJWKSet({ keys: current.map(publicPart) });
     } else {
       const response = await fetchImpl(`${identity.issuer}/.well-known/openid-configuration`);
       if (!response.ok) throw new Error(`OIDC discovery failed with ${response.status}`);
@@ -45,7 +58,6 @@ export function createTokenVerifier(
       userinfoEndpoint = discovery.userinfo_endpoint;
       getKey = createRemoteJWKSet(new URL(discovery.jwks_uri));
     }
-    loadedAt = Date.now();
     return getKey;
   }
 
@@ -53,7 +65,10 @@ export function createTokenVerifier(
     try {
       return (await jwtVerify(token, await keySet(), options)).payload;
     } catch (error) {
-      if (error instanceof joseErrors.JWKSNoMatchingKey && identity.kind === 'built-in') {
+      // A key this instance has not loaded yet (rotated by another instance): reload only
+      // when the database really has it, so made-up key ids cost one lookup, not a reload.
+      const kid = error instanceof joseErrors.JWKSNoMatchingKey ? decodeProtectedHeader(token).kid : undefined;
+      if (kid && !knownKids.has(kid) && identity.kind === 'built-in' && (await keys.has(kid))) {
         return (await jwtVerify(token, await keySet(true), options)).payload;
       }
       throw error;

@@ -28,7 +28,7 @@ export interface PortalUser {
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
 export const defaultNotificationPreferences = (): NotificationPreferences => ({
-  email: Object.fromEntries(notificationEvents.map((event) => [event, true])) as NotificationPreferences["email"],
+  email: Object.fromEntries(notificationEvents.map((event) => [event, true])) as NotificationPreferences['email'],
 });
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */

@@ -66,7 +66,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     '/api/Admin/staff',
     {
       config: { access: 'administrator' },
-      schema: { tags: ['administration'], summary: 'Staff and their roles and counties', response: { 200: staffListSchema, ...problems } },
+      schema: {
+        tags: ['administration'],
+        summary: 'Staff and their roles and counties',
+        response: { 200: staffListSchema, ...problems },
+      },
     },
     async () => ({ data: await users.listStaff() }),
   );
@@ -93,7 +97,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
         });
       }
       const target = await users.findByEmail(request.body.email);
-      if (!target) throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
+      if (!target)
+        throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
       const updated = await users.grantRole(target.id, request.body.role, request.body.counties, actor.email);
       await audit.record({
         actorId: actor.id,

@@ -13,7 +13,11 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ enabled: boolean }> = async 
     '/api/Dev/mail',
     {
       config: { access: 'public' },
-      schema: { tags: ['development'], summary: 'Recent outbox mails (embedded default only)', response: { 200: devMailListSchema, 404: problemSchema } },
+      schema: {
+        tags: ['development'],
+        summary: 'Recent outbox mails (embedded default only)',
+        response: { 200: devMailListSchema, 404: problemSchema },
+      },
     },
     async (request, reply) => {
       if (!enabled || !LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('The mail view');

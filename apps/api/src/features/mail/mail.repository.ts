@@ -19,7 +19,13 @@ export function createMailRepository(db: Kysely<DB>) {
     async enqueue(mail: OutgoingMail, trx: Kysely<DB> | Transaction<DB> = db) {
       await trx
         .insertInto('mail_outbox')
-        .values({ to_address: mail.to, subject: mail.subject, body_text: mail.text, kind: mail.kind, locale: mail.locale ?? 'en' })
+        .values({
+          to_address: mail.to,
+          subject: mail.subject,
+          body_text: mail.text,
+          kind: mail.kind,
+          locale: mail.locale ?? 'en',
+        })
         .execute();
     },
 

@@ -86,7 +86,10 @@ export function createAccountsRepository(db: Kysely<DB>) {
         .where('email', '=', email)
         .executeTakeFirst();
       if (throttle?.locked_until && throttle.locked_until > now) {
-        return { outcome: 'locked', retryAfterSeconds: Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000) };
+        return {
+          outcome: 'locked',
+          retryAfterSeconds: Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000),
+        };
       }
 
       const row = await db

@@ -76,7 +76,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/interaction/:uid/details',
     {
       config: { access: 'public' },
-      schema: { tags: ['identity'], params: uidParams, response: { 200: interactionDetailsSchema, 410: problemSchema } },
+      schema: {
+        tags: ['identity'],
+        params: uidParams,
+        response: { 200: interactionDetailsSchema, 410: problemSchema },
+      },
     },
     async (request, reply) => {
       const found = await details(request, reply, request.params.uid);
@@ -107,19 +111,29 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       if (result.outcome === 'locked') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         request.log.warn({ event: 'sign-in-locked' }, 'sign-in locked after repeated failures');
-        throw new HttpProblem(429, `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
-          type: identityProblemTypes.locked,
-          retryAfterSeconds: result.retryAfterSeconds,
-          headers: { 'retry-after': String(result.retryAfterSeconds) },
-        });
+        throw new HttpProblem(
+          429,
+          `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+          {
+            type: identityProblemTypes.locked,
+            retryAfterSeconds: result.retryAfterSeconds,
+            headers: { 'retry-after': String(result.retryAfterSeconds) },
+          },
+        );
       }
       if (result.outcome === 'invalid') {
-        throw new HttpProblem(401, 'Email or password is incorrect.', { type: identityProblemTypes.invalidCredentials });
+        throw new HttpProblem(401, 'Email or password is incorrect.', {
+          type: identityProblemTypes.invalidCredentials,
+        });
       }
       if (result.outcome === 'unconfirmed') {
         const token = await accounts.issueToken(result.account.id, 'confirm-email', request.params.uid);
         const link = `${publicUrl}/auth/confirm-email?token=${token}&uid=${encodeURIComponent(request.params.uid)}`;
-        await mail.enqueue({ to: result.account.email, kind: 'confirm-email', ...idpMails.confirmEmail({ name: result.account.name, link, product }) });
+        await mail.enqueue({
+          to: result.account.email,
+          kind: 'confirm-email',
+          ...idpMails.confirmEmail({ name: result.account.name, link, product }),
+        });
         throw new HttpProblem(403, 'Please confirm your email first: we sent you a new link.', {
           type: identityProblemTypes.emailNotConfirmed,
         });
@@ -138,7 +152,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/interaction/:uid/abort',
     {
       config: { access: 'public' },
-      schema: { tags: ['identity'], params: uidParams, response: { 200: interactionRedirectSchema, 410: problemSchema } },
+      schema: {
+        tags: ['identity'],
+        params: uidParams,
+        response: { 200: interactionRedirectSchema, 410: problemSchema },
+      },
     },
     async (request, reply) => {
       await details(request, reply, request.params.uid);
@@ -156,7 +174,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/account/register',
     {
       config: { access: 'public', ...credentialLimit(10) },
-      schema: { tags: ['identity'], body: registerRequestSchema, response: { 200: checkEmailResponseSchema, ...problems } },
+      schema: {
+        tags: ['identity'],
+        body: registerRequestSchema,
+        response: { 200: checkEmailResponseSchema, ...problems },
+      },
     },
     async (request) => {
       const { name, email, password, uid } = request.body;
@@ -194,7 +216,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/account/confirm',
     {
       config: { access: 'public', ...credentialLimit(20) },
-      schema: { tags: ['identity'], body: confirmEmailRequestSchema, response: { 200: accountConfirmedResponseSchema, ...problems } },
+      schema: {
+        tags: ['identity'],
+        body: confirmEmailRequestSchema,
+        response: { 200: accountConfirmedResponseSchema, ...problems },
+      },
     },
     async (request) => {
       const used = await accounts.consumeToken(request.body.token, 'confirm-email');
@@ -212,14 +238,22 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/account/forgot-password',
     {
       config: { access: 'public', ...credentialLimit(5) },
-      schema: { tags: ['identity'], body: forgotPasswordRequestSchema, response: { 200: checkEmailResponseSchema, ...problems } },
+      schema: {
+        tags: ['identity'],
+        body: forgotPasswordRequestSchema,
+        response: { 200: checkEmailResponseSchema, ...problems },
+      },
     },
     async (request) => {
       const account = await accounts.findByEmail(request.body.email);
       if (account) {
         const token = await accounts.issueToken(account.id, 'reset-password', request.body.uid);
         const link = `${publicUrl}/auth/boxed-password-reset?token=${token}`;
-        await mail.enqueue({ to: account.email, kind: 'reset-password', ...idpMails.resetPassword({ name: account.name, link, product }) });
+        await mail.enqueue({
+          to: account.email,
+          kind: 'reset-password',
+          ...idpMails.resetPassword({ name: account.name, link, product }),
+        });
       }
       return { status: 'check-email' as const };
     },
@@ -229,7 +263,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     '/idp/account/reset-password',
     {
       config: { access: 'public', ...credentialLimit(10) },
-      schema: { tags: ['identity'], body: resetPasswordRequestSchema, response: { 200: passwordResetResponseSchema, ...problems } },
+      schema: {
+        tags: ['identity'],
+        body: resetPasswordRequestSchema,
+        response: { 200: passwordResetResponseSchema, ...problems },
+      },
     },
     async (request) => {
       if (isCommonPassword(request.body.password)) throw weakPassword();
@@ -242,7 +280,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       await accounts.setPassword(used.accountId, request.body.password);
       const account = await accounts.findById(used.accountId);
       if (account) {
-        await mail.enqueue({ to: account.email, kind: 'password-changed', ...idpMails.passwordChanged({ name: account.name, product }) });
+        await mail.enqueue({
+          to: account.email,
+          kind: 'password-changed',
+          ...idpMails.passwordChanged({ name: account.name, product }),
+        });
         await audit.record({
           actorId: null,
           actorLabel: account.email,

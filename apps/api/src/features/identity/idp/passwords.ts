@@ -2,7 +2,12 @@ import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:cry
 import { promisify } from 'node:util';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
-const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's recommended floor); the parameters are stored with
 // each hash so they can be raised later without breaking existing accounts.

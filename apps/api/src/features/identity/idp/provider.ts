@@ -57,7 +57,12 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
       if (!account) return undefined;
       return {
         accountId: account.id,
-        claims: () => ({ sub: account.id, email: account.email, email_verified: account.emailVerified, name: account.name }),
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          name: account.name,
+        }),
       };
     },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
@@ -121,7 +126,10 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
         if (existing) return existing;
       }
       if (!ctx.oidc.session?.accountId || ctx.oidc.client?.clientId !== BUILT_IN_CLIENT_ID) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: BUILT_IN_CLIENT_ID, accountId: ctx.oidc.session.accountId });
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: BUILT_IN_CLIENT_ID,
+        accountId: ctx.oidc.session.accountId,
+      });
       grant.addOIDCScope(SCOPES);
       grant.addOIDCClaims(['sub', 'email', 'email_verified', 'name']);
       grant.addResourceScope(API_RESOURCE, SCOPES);

@@ -33,13 +33,22 @@ export function createSigningKeysRepository(db: Kysely<DB>) {
       return rows.map((row) => row.private_jwk as JWK);
     },
 
+    async has(kid: string): Promise<boolean> {
+      const row = await db.selectFrom('idp_signing_key').select('kid').where('kid', '=', kid).executeTakeFirst();
+      return !!row;
+    },
+
     /** Adds a new signing key and retires the previous ones (they still verify for a day). */
     async rotate(): Promise<string> {
       const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
       const jwk = await exportJWK(privateKey);
       const kid = randomUUID();
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('idp_signing_key').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+        await trx
+          .updateTable('idp_signing_key')
+          .set({ retired_at: new Date() })
+          .where('retired_at', 'is', null)
+          .execute();
         await trx
           .insertInto('idp_signing_key')
           .values({ kid, private_jwk: JSON.stringify({ ...jwk, kid, alg: 'RS256', use: 'sig' }) })

@@ -1,0 +1,75 @@
+import net from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../env';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { lastMailTo, signInThroughIdp } from '../../../test/identity';
+
+// A second portal instance's built-in provider stands in for an external IdP (Login.gov,
+// Entra ID, Okta…): the portal under test knows it only by OIDC_ISSUER and OIDC_CLIENT_ID,
+// and reaches its discovery and JWKS over real HTTP on loopback.
+let idp: TestContext;
+let portal: TestContext;
+let idpUrl: string;
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+beforeAll(async () => {
+  const port = await freePort();
+  idpUrl = `http://localhost:${port}`;
+  const idpConfig = loadConfig({ PORT: String(port), DATABASE_URL: '' });
+  idp = await createTestApp({ port, publicUrl: idpUrl, identity: idpConfig.identity });
+  await idp.app.listen({ port, host: '127.0.0.1' });
+
+  const portalConfig = loadConfig({
+    OIDC_ISSUER: `${idpUrl}/idp`,
+    OIDC_CLIENT_ID: 'ccap-web',
+    OIDC_AUDIENCE: 'urn:ccap:api',
+  });
+  portal = await createTestApp({ identity: portalConfig.identity, demoAccounts: false, devMailView: false });
+});
+afterAll(async () => {
+  await portal?.close();
+  await idp?.close();
+});
+
+it('the portal trusts tokens from a configured external provider, and only them', async () => {
+  const config = await portal.app.inject({ method: 'GET', url: '/api/Auth/config' });
+  expect(config.json()).toMatchObject({ authority: `${idpUrl}/idp`, clientId: 'ccap-web', builtIn: false });
+  // No built-in provider is mounted when an external one is configured.
+  expect((await portal.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' })).statusCode).toBe(
+    404,
+  );
+
+  await idp.app.inject({
+    method: 'POST',
+    url: '/idp/account/register',
+    payload: { name: 'Ext Ernal', email: 'external@example.gov', password: 'Far away provider 1' },
+  });
+  const { token } = await lastMailTo(idp, 'external@example.gov');
+  await idp.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+  const { tokens } = await signInThroughIdp(idp, 'external@example.gov', 'Far away provider 1');
+  expect(tokens?.access_token).toBeTruthy();
+
+  const me = await portal.app.inject({
+    method: 'GET',
+    url: '/api/User/me',
+    headers: { authorization: `Bearer ${tokens!.access_token}` },
+  });
+  expect(me.statusCode).toBe(200);
+  expect(me.json()).toMatchObject({ email: 'external@example.gov', name: 'Ext Ernal', roles: ['applicant'] });
+
+  // A token the portal's own (unused) keys would sign is not from the configured issuer.
+  const tampered = tokens!.access_token.slice(0, -4) + 'AAAA';
+  const rejected = await portal.app.inject({
+    method: 'GET',
+    url: '/api/User/me',
+    headers: { authorization: `Bearer ${tampered}` },
+  });
+  expect(rejected.statusCode).toBe(401);
+});
