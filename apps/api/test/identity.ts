@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@ccap/contracts';
-import { importJWK, type JWK, SignJWT } from 'jose';
+import { importJWK, SignJWT } from 'jose';
 import { BUILT_IN_ISSUER_KEY } from '../src/env';
 import type { TestContext } from './helpers';
 

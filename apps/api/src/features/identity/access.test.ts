@@ -1,5 +1,5 @@
 import { createSecretKey } from 'node:crypto';
-import { exportJWK, importJWK, type JWK, SignJWT } from 'jose';
+import { exportJWK, importJWK, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../../app';
 import { createTestApp, type TestContext } from '../../../test/helpers';
