@@ -1,6 +1,21 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { AuthProvider } from '@/lib/auth/auth-provider';
+import type { CreateUserManager } from '@/lib/auth/user-manager';
 
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+export function AppProvider({
+  queryClient,
+  createUserManager,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** Tests hand in a client with an in-memory store; the app uses the default. */
+  createUserManager?: CreateUserManager;
+  children: ReactNode;
+}) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider createUserManager={createUserManager}>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
 }

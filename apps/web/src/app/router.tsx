@@ -1,15 +1,83 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
+import { RequireAuth } from './routes/require-auth';
+
+const home = async () => ({ Component: (await import('@/features/home/home-page')).HomePage });
+const signIn = async () => ({ Component: (await import('@/features/auth/pages/sign-in-page')).SignInPage });
+const signUp = async () => ({ Component: (await import('@/features/auth/pages/sign-up-page')).SignUpPage });
+const passwordReset = async () => ({
+  Component: (await import('@/features/auth/pages/password-reset-page')).PasswordResetPage,
+});
+const lockScreen = async () => ({ Component: (await import('@/features/auth/pages/lock-screen-page')).LockScreenPage });
 
 /** Every route of the portal. Pages load lazily so the first load carries only what it shows. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
+      { index: true, lazy: home },
+      { path: 'home', lazy: home },
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('@/features/home/home-page')).HomePage }),
+        path: 'login',
+        lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
+      },
+      {
+        path: 'login/callback',
+        lazy: async () => ({
+          Component: (await import('@/features/auth/pages/login-callback-page')).LoginCallbackPage,
+        }),
+      },
+      {
+        path: 'auth',
+        children: [
+          { path: 'boxed-signin', lazy: signIn },
+          { path: 'cover-login', lazy: signIn },
+          { path: 'boxed-signup', lazy: signUp },
+          { path: 'cover-register', lazy: signUp },
+          { path: 'boxed-password-reset', lazy: passwordReset },
+          { path: 'cover-password-reset', lazy: passwordReset },
+          { path: 'boxed-lockscreen', lazy: lockScreen },
+          { path: 'cover-lockscreen', lazy: lockScreen },
+          {
+            path: 'confirm-email',
+            lazy: async () => ({
+              Component: (await import('@/features/auth/pages/confirm-email-page')).ConfirmEmailPage,
+            }),
+          },
+          {
+            path: 'signout',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/sign-out-page')).SignOutPage }),
+          },
+          {
+            path: 'signed-out',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/signed-out-page')).SignedOutPage }),
+          },
+          {
+            path: 'error',
+            lazy: async () => ({ Component: (await import('@/features/auth/pages/auth-error-page')).AuthErrorPage }),
+          },
+        ],
+      },
+      {
+        path: 'dev/mail',
+        lazy: async () => ({ Component: (await import('@/features/dev-mail/dev-mail-page')).DevMailPage }),
+      },
+      {
+        // Login required from here on.
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'users/profile',
+            lazy: async () => ({ Component: (await import('@/features/users/pages/profile-page')).ProfilePage }),
+          },
+          {
+            path: 'users/user-account-settings',
+            lazy: async () => ({
+              Component: (await import('@/features/users/pages/account-settings-page')).AccountSettingsPage,
+            }),
+          },
+        ],
       },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -11,6 +11,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The problem type of a failed call (`urn:ccap:problem:…`), when the server gave one. */
+export function problemTypeOf(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.problem?.type : undefined;
+}
+
 type TokenSource = () => string | undefined;
 let accessToken: TokenSource = () => undefined;
 
@@ -30,17 +35,29 @@ interface RequestOptions {
  * is typed by the shared contract; the server validates and serializes with the same zod
  * schemas, so the client does not ship zod in its first load just to check them again.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(`/api/${path.replace(/^\//, '')}`, options, accessToken());
+}
+
+/**
+ * Calls the built-in identity provider's interaction endpoints under /idp. They work with
+ * the sign-in attempt's cookie, not a bearer token: the user is not signed in yet.
+ */
+export function idpRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return request<T>(`/idp/${path.replace(/^\//, '')}`, options, undefined);
+}
+
+async function request<T>(url: string, options: RequestOptions, token: string | undefined): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
-  const response = await fetch(`/api/${path.replace(/^\//, '')}`, {
+  const response = await fetch(url, {
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
+    credentials: 'same-origin',
   });
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ProgramProfile } from '@ccap/contracts';
+import type { AuthConfig, CurrentUser, DevMail, ProgramProfile, UserSettings } from '@ccap/contracts';
 import { http, HttpResponse } from 'msw';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +14,90 @@ export const testProfile: ProgramProfile = JSON.parse(
 const locale = (code: string): Record<string, unknown> =>
   JSON.parse(fs.readFileSync(path.join(webRoot, 'public/locales', `${code}.json`), 'utf8'));
 
+export const testAuthConfig: AuthConfig = {
+  authority: 'http://localhost/idp',
+  clientId: 'ccap-web',
+  scope: 'openid profile email offline_access',
+  builtIn: true,
+  idleTimeoutSeconds: 900,
+  idleWarningSeconds: 60,
+};
+
+export const testAccessToken = 'test-access-token';
+
+export const testUser: CurrentUser = {
+  id: '6f1c0a52-3a5e-4a8e-9a4f-0b8d2f4f8e11',
+  name: 'Pat Provider',
+  email: 'pat@example.com',
+  roles: ['applicant', 'service-worker'],
+  counties: ['Polk', 'Story'],
+  profile: {
+    preferredLanguage: 'en',
+    notificationPreferences: {
+      email: {
+        applicationSubmitted: true,
+        documentsRequired: true,
+        documentReceived: true,
+        rfiRequested: true,
+        rfiAnswered: true,
+        rfiCompleted: true,
+        statusChanged: true,
+        decisionMade: true,
+        draftReminder: false,
+      },
+    },
+  },
+};
+
+export const testMail: DevMail[] = [
+  {
+    id: 1,
+    to: 'pat@example.com',
+    subject: 'Confirm your email address',
+    text: 'Open http://localhost/auth/confirm-email?token=abc&uid=u1 to confirm.',
+    createdAt: '2026-01-02T10:00:00.000Z',
+  },
+  {
+    id: 2,
+    to: 'pat@example.com',
+    subject: 'Reset your password',
+    text: 'Open http://localhost/auth/boxed-password-reset?token=xyz to choose a new password.',
+    createdAt: '2026-01-03T10:00:00.000Z',
+  },
+];
+
+export const problem = (status: number, type: string, extra: Record<string, unknown> = {}) =>
+  HttpResponse.json(
+    { type, title: 'Problem', status, ...extra },
+    { status, headers: { 'content-type': 'application/problem+json' } },
+  );
+
+const authorized = (request: Request) => request.headers.get('authorization') === `Bearer ${testAccessToken}`;
+
 export const defaultHandlers = [
   http.get('*/api/Program/get-profile', () => HttpResponse.json(testProfile)),
   http.get('*/locales/:code.json', ({ params }) => HttpResponse.json(locale(String(params.code)))),
+  http.get('*/api/Auth/config', () => HttpResponse.json(testAuthConfig)),
+  http.get('*/api/User/me', ({ request }) =>
+    authorized(request) ? HttpResponse.json(testUser) : problem(401, 'about:blank'),
+  ),
+  http.put('*/api/User/me/settings', async ({ request }) => {
+    if (!authorized(request)) return problem(401, 'about:blank');
+    const profile = (await request.json()) as UserSettings;
+    return HttpResponse.json({ ...testUser, profile } satisfies CurrentUser);
+  }),
+  http.get('*/api/Dev/mail', () => HttpResponse.json({ data: testMail })),
+  http.get('*/idp/interaction/:uid/details', ({ params }) =>
+    HttpResponse.json({ uid: String(params.uid), prompt: 'login' }),
+  ),
+  http.post('*/idp/interaction/:uid/login', () =>
+    HttpResponse.json({ redirectTo: 'http://localhost/idp/auth/resume' }),
+  ),
+  http.post('*/idp/interaction/:uid/abort', () =>
+    HttpResponse.json({ redirectTo: 'http://localhost/login/callback?error=access_denied' }),
+  ),
+  http.post('*/idp/account/register', () => HttpResponse.json({ status: 'check-email' })),
+  http.post('*/idp/account/confirm', () => HttpResponse.json({ status: 'confirmed' })),
+  http.post('*/idp/account/forgot-password', () => HttpResponse.json({ status: 'check-email' })),
+  http.post('*/idp/account/reset-password', () => HttpResponse.json({ status: 'password-reset' })),
 ];
