@@ -2,12 +2,34 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { assertChromium, BASE_URL, CHROMIUM_PATH, E2E_PORT, IS_CI, JSON_REPORT } from './support/env';
+import { execFileSync } from 'node:child_process';
+import {
+  assertChromium,
+  BASE_URL,
+  CHROMIUM_PATH,
+  E2E_PORT,
+  EXTERNAL_IDP_URL,
+  IS_CI,
+  JSON_REPORT,
+  RELYING_PORTAL_URL,
+} from './support/env';
 
 assertChromium();
+// Build once, before the servers below start side by side from the same build.
+execFileSync(process.execPath, ['../scripts/start.mjs', 'build'], { stdio: 'inherit' });
 
-// Every run starts the real built product on a fresh, empty data folder.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-e2e-'));
+// Every run starts the real built product on fresh, empty data folders.
+const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ccap-e2e-${name}-`));
+const server = (url: string, env: Record<string, string>) => ({
+  command: 'node ../apps/api/dist/server.js',
+  url: `${url}/api/health`,
+  reuseExistingServer: false,
+  timeout: 120_000,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+});
 
 export default defineConfig({
   testDir: './tests',
@@ -39,14 +61,19 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    command: 'node ../scripts/start.mjs',
-    url: `${BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-    env: { PORT: String(E2E_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-  },
+  webServer: [
+    server(BASE_URL, { PORT: String(E2E_PORT), DATA_DIR: dataDir('portal') }),
+    server(EXTERNAL_IDP_URL, {
+      PORT: String(E2E_PORT + 1),
+      DATA_DIR: dataDir('external-idp'),
+      IDP_CLIENT_ORIGINS: RELYING_PORTAL_URL,
+    }),
+    server(RELYING_PORTAL_URL, {
+      PORT: String(E2E_PORT + 2),
+      DATA_DIR: dataDir('relying-portal'),
+      OIDC_ISSUER: `${EXTERNAL_IDP_URL}/idp`,
+      OIDC_CLIENT_ID: 'ccap-web',
+      OIDC_AUDIENCE: 'urn:ccap:api',
+    }),
+  ],
 });

@@ -1,6 +1,6 @@
 // `npm start`: builds what is not built, then runs the whole product in one process
 // (migrations run at start-up). `node scripts/start.mjs migrate` only migrates;
-// `node scripts/start.mjs admin …` runs the staff-role CLI.
+// `node scripts/start.mjs admin …` runs the staff-role CLI; `… build` only builds.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildIfStale, root } from './lib.mjs';
@@ -12,6 +12,7 @@ if (major < 20 || (major === 20 && minor < 19)) {
 }
 
 await buildIfStale();
+if (process.argv[2] === 'build') process.exit(0);
 
 // Run the server in this process, so Ctrl-C and SIGTERM reach its graceful shutdown directly.
 process.setSourceMapsEnabled(true);

@@ -4,6 +4,9 @@ import fs from 'node:fs';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const BASE_URL = `http://localhost:${E2E_PORT}`;
+/** A second portal whose built-in provider stands in for an external IdP, and a portal using it. */
+export const EXTERNAL_IDP_URL = `http://localhost:${E2E_PORT + 1}`;
+export const RELYING_PORTAL_URL = `http://localhost:${E2E_PORT + 2}`;
 export const IS_CI = Boolean(process.env.CI);
 
 export function assertChromium() {

@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+
+/** Fills the built-in provider's sign-in page and submits it. */
+export async function submitSignIn(page: Page, email: string, password: string) {
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Reads the newest mail to an address in the development mail view and returns its link. */
+export async function linkFromMail(page: Page, to: string): Promise<string> {
+  await page.goto('/dev/mail');
+  const mail = page.getByRole('article').filter({ hasText: to }).first();
+  await expect(mail).toBeVisible();
+  const href = await mail.getByRole('link').first().getAttribute('href');
+  if (!href) throw new Error(`no link in the mail to ${to}`);
+  return href;
+}
+
+/** Signs in from the app's own /login route and waits to be back in the portal. */
+export async function signIn(page: Page, email: string, password: string, returnTo = '/users/profile') {
+  await page.goto(returnTo);
+  await submitSignIn(page, email, password);
+  await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/\//g, '\\/')}$`));
+}
+
+export const DEMO = {
+  applicant: { email: 'applicant@demo.example', password: 'Demo-Applicant-2026', name: 'Alex Applicant' },
+  worker: { email: 'worker@demo.example', password: 'Demo-Worker-2026', name: 'Sam Worker' },
+  admin: { email: 'admin@demo.example', password: 'Demo-Administrator-2026', name: 'Ada Administrator' },
+};
