@@ -5,7 +5,7 @@ import { createUser, lastMailTo, signInThroughIdp } from '../../../test/identity
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ devMailView: true });
 });
 afterAll(async () => {
   await ctx.close();
