@@ -14,7 +14,11 @@ export interface RenderOptions {
   signedIn?: boolean;
   /** Location state for the first entry. */
   state?: unknown;
+  /** Arrange the OIDC client's stubs before anything renders. */
+  arrangeAuth?: (auth: TestAuth) => void;
 }
+
+export type TestAuth = Awaited<ReturnType<typeof createTestUserManager>>;
 
 /**
  * An OIDC client over an in-memory store, with the browser redirects stubbed: tests assert
@@ -59,6 +63,7 @@ export async function createTestUserManager(signedIn: boolean) {
 export async function renderRoute(path: string, options: RenderOptions = {}) {
   await initI18n('en');
   const auth = await createTestUserManager(options.signedIn ?? true);
+  options.arrangeAuth?.(auth);
   const router = createMemoryRouter(routes, {
     initialEntries: [
       {

@@ -9,17 +9,18 @@ export interface LockState {
 }
 
 /**
- * Locks the session: the tokens are dropped from this browser and the lock screen offers to
- * sign in again and come back to the page the user was on.
+ * Locks the session: goes to the lock screen, which drops the tokens from this browser and
+ * offers to sign in again and come back to the page the user was on.
  */
 export function useLockSession() {
-  const { user, userManager } = useAuth();
+  const { user } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
   return useCallback(async () => {
     const returnTo = `${location.pathname}${location.search}${location.hash}`;
     const state: LockState = { name: displayNameOf(user) };
-    await userManager?.removeUser();
+    // The lock screen drops the tokens once it shows. Dropping them here, while a
+    // login-required page may still be on screen, would send the user to /login instead.
     await navigate(`${LOCK_SCREEN_PATH}?${new URLSearchParams({ returnTo }).toString()}`, { state });
-  }, [user, userManager, navigate, location]);
+  }, [user, navigate, location]);
 }

@@ -9,6 +9,9 @@ export interface AuthState {
   userManager: UserManager | undefined;
   /** The signed-in user with a live session, or null. */
   user: User | null;
+  /** True while the browser is on its way to the identity provider to sign out. */
+  leaving: boolean;
+  setLeaving: (leaving: boolean) => void;
 }
 
 export const AuthContext = createContext<AuthState>({
@@ -16,6 +19,8 @@ export const AuthContext = createContext<AuthState>({
   config: undefined,
   userManager: undefined,
   user: null,
+  leaving: false,
+  setLeaving: () => undefined,
 });
 
 export const useAuth = () => useContext(AuthContext);

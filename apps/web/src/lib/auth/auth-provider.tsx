@@ -19,6 +19,7 @@ export function AuthProvider({
   const config = useAuthConfig();
   const [userManager, setUserManager] = useState<UserManager>();
   const [user, setUser] = useState<User | null>(null);
+  const [leaving, setLeaving] = useState(false);
   // Read synchronously by the API client: a query started in the same commit as the user
   // arrives must already see the token.
   const userRef = useRef<User | null>(null);
@@ -77,8 +78,10 @@ export function AuthProvider({
       config: config.data,
       userManager,
       user,
+      leaving,
+      setLeaving,
     }),
-    [config.isError, config.data, userManager, user],
+    [config.isError, config.data, userManager, user, leaving],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -11,7 +11,7 @@ import { useLockSession } from '../use-lock-session';
 /** The header's account corner: "Sign in", or who is signed in and the account menu. */
 export function UserArea() {
   const { t } = useTranslation();
-  const { status, user, userManager } = useAuth();
+  const { status, user, userManager, setLeaving } = useAuth();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const location = useLocation();
@@ -43,11 +43,13 @@ export function UserArea() {
   const name = me.data?.name ?? displayNameOf(user) ?? '';
   const email = me.data?.email ?? (typeof user.profile.email === 'string' ? user.profile.email : '');
   const signOut = async () => {
+    setLeaving(true);
     try {
       await userManager?.signoutRedirect();
     } catch (error) {
       // Spec: a failed sign-out is logged and the browser's storage is kept.
       console.error(error);
+      setLeaving(false);
     }
   };
 
