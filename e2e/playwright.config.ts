@@ -16,7 +16,7 @@ import {
 
 assertChromium();
 // Build once, before the servers below start side by side from the same build.
-execFileSync(process.execPath, ['../scripts/start.mjs', 'build'], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], { stdio: 'inherit' });
 
 // Every run starts the real built product on fresh, empty data folders.
 const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ccap-e2e-${name}-`));

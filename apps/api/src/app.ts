@@ -87,6 +87,10 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   await app.register(securityPlugin, {
     httpsOnly: config.publicUrl.startsWith('https:'),
     extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
+    extraFormActions:
+      config.identity.kind === 'built-in'
+        ? config.identity.clientOrigins.filter((origin) => origin !== new URL(config.publicUrl).origin)
+        : [],
   });
   // Per-route limits (credential endpoints); answered as problem+json with Retry-After.
   await app.register(rateLimit, {

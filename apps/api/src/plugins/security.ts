@@ -6,6 +6,8 @@ export interface SecurityOptions {
   /** Origins besides our own that the browser may connect to (an external IdP, tiles). */
   extraConnectSources?: string[];
   extraImageSources?: string[];
+  /** Origins a form may lead to: the built-in provider's sign-out redirects to its clients. */
+  extraFormActions?: string[];
   httpsOnly: boolean;
 }
 
@@ -27,7 +29,7 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
         mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
-        formAction: ["'self'"],
+        formAction: ["'self'", ...(options.extraFormActions ?? [])],
         frameAncestors: ["'none'"],
         ...(options.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
