@@ -14,7 +14,7 @@ import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
 import { openApiPlugin } from './plugins/openapi';
-import { problemPlugin } from './plugins/problem';
+import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories } from './repositories';
@@ -95,10 +95,12 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   // Per-route limits (credential endpoints); answered as problem+json with Retry-After.
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: `Too many requests. Please wait ${Math.ceil(context.ttl / 1000)} seconds and try again.`,
-    }),
+    errorResponseBuilder: (_request, context) => {
+      const seconds = Math.ceil(context.ttl / 1000);
+      return new HttpProblem(context.statusCode, `Too many requests. Please wait ${seconds} seconds and try again.`, {
+        retryAfterSeconds: seconds,
+      });
+    },
   });
   await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
   await app.register(accessPlugin, {

@@ -9,7 +9,8 @@ import { createRepositories } from '../repositories';
 const USAGE = `Usage:
   npm run admin -- grant <email> <service-worker|administrator> [--county <name>]...
   npm run admin -- revoke <email> <service-worker|administrator>
-  npm run admin -- list`;
+  npm run admin -- list
+  npm run admin -- rotate-keys   (built-in identity provider: new signing key at next start)`;
 
 /**
  * Staff roles from the command line, to bootstrap the first administrator. The user must
@@ -28,6 +29,11 @@ async function main(argv: string[]) {
   try {
     await migrateToLatest(database.db, { schema: database.schema });
     const repos = createRepositories(database.db);
+    if (command === 'rotate-keys') {
+      const kid = await repos.signingKeys.rotate();
+      console.log(`New signing key ${kid}. Restart each instance to sign with it; tokens signed with the old key stay valid until they expire.`);
+      return 0;
+    }
     if (command === 'list') {
       for (const user of await repos.users.listStaff()) {
         console.log(

@@ -52,7 +52,7 @@ export function sendProblem(
 }
 
 function isFastifyError(error: unknown): error is FastifyError {
-  return error instanceof Error;
+  return typeof error === 'object' && error !== null && ('statusCode' in error || error instanceof Error);
 }
 
 /** Every error leaves the API as RFC 9457 problem+json: 4xx with a clear detail, 5xx with none. */
@@ -88,7 +88,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong media type, body too large) carry
       // messages written for callers.
-      return sendProblem(request, reply, { status, detail: (error as Error).message });
+      return sendProblem(request, reply, { status, detail: (error as { message?: string }).message ?? 'Bad request' });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, {

@@ -237,3 +237,31 @@ describe('user settings and administration', () => {
     expect(trail[0]?.actor_label).toBe(admin.email);
   });
 });
+
+describe('rate limits on credential endpoints', () => {
+  it('answers the 6th password-reset request in a minute from one address with 429 and Retry-After', async () => {
+    const statuses: number[] = [];
+    let last;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      last = await ctx.app.inject({
+        method: 'POST',
+        url: '/idp/account/forgot-password',
+        remoteAddress: '198.51.100.7',
+        payload: { email: `someone${attempt}@example.gov` },
+      });
+      statuses.push(last.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(last!.headers['retry-after']).toBeDefined();
+    expect(last!.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(last!.json().detail).toMatch(/Too many requests/);
+    // Another address is not affected.
+    const other = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/forgot-password',
+      remoteAddress: '198.51.100.8',
+      payload: { email: 'someone@example.gov' },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
