@@ -73,7 +73,9 @@ export const accountConfirmedResponseSchema = z.object({
   /** The sign-in interaction the registration started from, if it is still open. */
   uid: z.string().optional(),
 });
+export type AccountConfirmedResponse = z.infer<typeof accountConfirmedResponseSchema>;
 export const passwordResetResponseSchema = z.object({ status: z.literal('password-reset') });
+export type PasswordResetResponse = z.infer<typeof passwordResetResponseSchema>;
 
 // The portal API
 

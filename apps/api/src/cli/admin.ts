@@ -31,7 +31,9 @@ async function main(argv: string[]) {
     const repos = createRepositories(database.db);
     if (command === 'rotate-keys') {
       const kid = await repos.signingKeys.rotate();
-      console.log(`New signing key ${kid}. Restart each instance to sign with it; tokens signed with the old key stay valid until they expire.`);
+      console.log(
+        `New signing key ${kid}. Restart each instance to sign with it; tokens signed with the old key stay valid until they expire.`,
+      );
       return 0;
     }
     if (command === 'list') {

@@ -1,8 +1,6 @@
-import type { accountConfirmedResponseSchema } from '@ccap/contracts';
+import type { AccountConfirmedResponse } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { idpRequest } from '@/lib/api-client';
-
-export type AccountConfirmedResponse = ReturnType<(typeof accountConfirmedResponseSchema)['parse']>;
 
 export const confirmEmail = (token: string) =>
   idpRequest<AccountConfirmedResponse>('account/confirm', { method: 'POST', body: { token } });

@@ -1,8 +1,6 @@
-import type { passwordResetResponseSchema, ResetPasswordRequest } from '@ccap/contracts';
+import type { PasswordResetResponse, ResetPasswordRequest } from '@ccap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { idpRequest } from '@/lib/api-client';
-
-export type PasswordResetResponse = ReturnType<(typeof passwordResetResponseSchema)['parse']>;
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   idpRequest<PasswordResetResponse>('account/reset-password', { method: 'POST', body });
