@@ -16,7 +16,9 @@ import {
 
 assertChromium();
 // Build once, before the servers below start side by side from the same build.
-execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], { stdio: 'inherit' });
+execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], {
+  stdio: 'inherit',
+});
 
 // Every run starts the real built product on fresh, empty data folders.
 const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ccap-e2e-${name}-`));
@@ -28,7 +30,8 @@ const server = (url: string, env: Record<string, string>) => ({
   stdout: 'ignore' as const,
   stderr: 'pipe' as const,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
-  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env },
+  // The embedded default (PGlite, built-in provider), whatever DATABASE_URL the API tests use.
+  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', ...env },
 });
 
 export default defineConfig({

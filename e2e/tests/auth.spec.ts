@@ -19,7 +19,11 @@ test('create an account, sign in, stay signed in across a reload, sign out, sign
 
   await page.goto(await linkFromMail(page, email));
   await expect(page.getByRole('heading', { name: 'Your account is ready' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign in' }).or(page.getByRole('button', { name: 'Sign in' })).first().click();
+  await page
+    .getByRole('link', { name: 'Sign in' })
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .click();
   await submitSignIn(page, email, password);
 
   await expect(page).toHaveURL(/\/users\/profile$/);
@@ -46,13 +50,17 @@ test('create an account, sign in, stay signed in across a reload, sign out, sign
   await expect(page.getByRole('banner')).toContainText('Nia Provider');
 });
 
-test('five wrong passwords lock sign-in with a message that does not say whether the email exists', async ({ page }) => {
+test('five wrong passwords lock sign-in with a message that does not say whether the email exists', async ({
+  page,
+}) => {
   const messages: string[] = [];
   for (const email of [DEMO.worker.email, 'nobody.here@example.gov']) {
     await page.goto('/login');
     for (let attempt = 1; attempt <= 5; attempt++) {
       await submitSignIn(page, email, `Wrong password number ${attempt}`);
-      const alert = page.getByRole('alert').filter({ hasText: attempt < 5 ? 'Email or password is incorrect.' : 'Too many failed attempts' });
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: attempt < 5 ? 'Email or password is incorrect.' : 'Too many failed attempts' });
       await expect(alert.first()).toBeVisible();
     }
     messages.push((await page.getByRole('alert').first().innerText()).trim());
@@ -91,7 +99,9 @@ test('account settings save the language and mail preferences', async ({ page })
   await expect(page.getByLabel('Reminders about an unfinished application')).not.toBeChecked();
 });
 
-test('after the idle time a warning counts down, and at zero the lock screen returns the user where they were', async ({ page }) => {
+test('after the idle time a warning counts down, and at zero the lock screen returns the user where they were', async ({
+  page,
+}) => {
   await page.clock.install();
   await signIn(page, DEMO.applicant.email, DEMO.applicant.password);
   await page.clock.fastForward('14:05');

@@ -17,7 +17,10 @@ test('signing in and out through an external identity provider', async ({ page }
   await page.reload();
   await expect(page.getByRole('banner')).toContainText(DEMO.applicant.email);
 
-  await page.getByRole('banner').getByRole('button', { name: /Account menu/ }).click();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /Account menu/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(new RegExp(`^${EXTERNAL_IDP_URL}/auth/signout`));
   await page.getByRole('button', { name: 'Sign out' }).click();
