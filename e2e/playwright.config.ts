@@ -10,13 +10,15 @@ import {
   E2E_PORT,
   EXTERNAL_IDP_URL,
   IS_CI,
+  IS_WORKER,
   JSON_REPORT,
   RELYING_PORTAL_URL,
 } from './support/env';
 
 assertChromium();
-// Build once, before the servers below start side by side from the same build.
-execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], {
+// Build once, before the servers below start side by side from the same build (in the
+// runner only: a worker rebuilding under running servers would swap assets mid-test).
+if (!IS_WORKER) execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], {
   stdio: 'inherit',
 });
 

@@ -18,3 +18,5 @@ export function assertChromium() {
   }
 }
 export const JSON_REPORT = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
+/** Set in Playwright's worker processes, which load this config too but must not rebuild. */
+export const IS_WORKER = process.env.TEST_WORKER_INDEX !== undefined;
