@@ -5,9 +5,13 @@ import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
 import { initI18n } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
+import { applyDocumentSettings, loadSettings } from './lib/ui-settings';
 import './styles.css';
 
-await initI18n();
+// Theme and direction go on <html> before the first paint; the language loads next.
+const settings = loadSettings();
+applyDocumentSettings(settings);
+await initI18n(settings.locale);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

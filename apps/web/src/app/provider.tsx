@@ -2,6 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { AuthProvider } from '@/lib/auth/auth-provider';
 import type { CreateUserManager } from '@/lib/auth/user-manager';
+import { UiSettingsProvider } from '@/lib/ui-settings-context';
 
 export function AppProvider({
   queryClient,
@@ -15,7 +16,9 @@ export function AppProvider({
 }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider createUserManager={createUserManager}>{children}</AuthProvider>
+      <UiSettingsProvider>
+        <AuthProvider createUserManager={createUserManager}>{children}</AuthProvider>
+      </UiSettingsProvider>
     </QueryClientProvider>
   );
 }

@@ -4,4 +4,5 @@
  */
 export const browserLocation = {
   assign: (url: string) => window.location.assign(url),
+  reload: () => window.location.reload(),
 };

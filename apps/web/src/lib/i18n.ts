@@ -1,23 +1,14 @@
 import i18next from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, directionOf, intlTagOf, isLocaleCode, LOCALES, type LocaleCode } from './locales';
+import { DEFAULT_LOCALE, intlTagOf, LOCALES, type LocaleCode } from './locales';
+import { loadSettings } from './ui-settings';
 
-const STORAGE_KEY = 'locale';
+export const storedLocale = (): LocaleCode => loadSettings().locale;
 
-export function storedLocale(): LocaleCode {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLocaleCode(value) ? value : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
-}
-
-/** Sets lang and dir on <html> so the whole page, not just the text, follows the locale. */
+/** Sets lang on <html> so screen readers and hyphenation follow the locale (dir comes from the settings). */
 export function applyDocumentLocale(locale: string) {
   document.documentElement.lang = intlTagOf(locale);
-  document.documentElement.dir = directionOf(locale);
 }
 
 /** Translations are served as static files at /locales/{code}.json and loaded on demand. */

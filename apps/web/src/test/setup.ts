@@ -9,6 +9,18 @@ configure({ asyncUtilTimeout: 4000 });
 // jsdom has no layout; React Router's scroll restoration calls this.
 window.scrollTo = vi.fn();
 
+// jsdom has no modal dialogs: open and close them as the browser would, minus the top layer.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    if (!this.hasAttribute('open')) return;
+    this.removeAttribute('open');
+    this.dispatchEvent(new Event('close'));
+  };
+}
+
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();

@@ -1,42 +1,80 @@
-import { Suspense } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SessionTimeout } from '@/features/auth/components/session-timeout';
-import { UserArea } from '@/features/auth/components/user-area';
 import { useProgramProfile } from '@/lib/program-profile';
+import { useUiSettings } from '@/lib/ui-settings-context';
+import { CreateApplicationDialog } from './shell/create-application-dialog';
+import { Customizer } from './shell/customizer';
+import { Header } from './shell/header';
+import { BackToTop, NavigationOverlay, StartLoader } from './shell/page-chrome';
+import { Sidebar } from './shell/sidebar';
 
-/** The page frame: skip link, header, main landmark and the footer with the agency line. */
+/**
+ * The portal's shell: skip link, header (menus, theme, language, account), sidebar, the page
+ * with its route transition, and the footer with the agency line.
+ */
 export function RootLayout() {
   const { t } = useTranslation();
   const profile = useProgramProfile();
+  const { settings } = useUiSettings();
+  const location = useLocation();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+  const [creating, setCreating] = useState(false);
+  const [customizing, setCustomizing] = useState(false);
   const year = new Date().getFullYear();
 
   return (
-    <div className="flex min-h-dvh flex-col bg-white text-slate-900 dark:bg-slate-950 dark:text-slate-100">
+    <div className={`min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100`}>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-blue-800"
+        className="sr-only focus:not-sr-only focus:fixed focus:start-2 focus:top-2 focus:z-[70] focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:text-blue-800"
       >
         {t('app.skipToContent')}
       </a>
-      <header className="border-b border-slate-200 dark:border-slate-800">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <Link to="/" className="flex items-center gap-2 font-semibold text-blue-800 dark:text-blue-300">
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span>{profile.data?.productName ?? t('app.name')}</span>
-          </Link>
-          <UserArea />
+      <StartLoader />
+      <NavigationOverlay />
+      <div className={`flex min-h-dvh ${settings.layout === 'boxed-layout' ? 'mx-auto max-w-7xl shadow-sm' : ''}`}>
+        {sidebarOpen ? (
+          <div
+            aria-hidden="true"
+            className="fixed inset-0 z-30 bg-slate-950/50 lg:hidden"
+            onClick={() => setSidebarOpen(false)}
+          />
+        ) : null}
+        <Sidebar
+          open={sidebarOpen}
+          showOnLarge={settings.menu !== 'horizontal'}
+          collapsed={settings.menu === 'collapsible-vertical'}
+          semidark={settings.semidark}
+          onClose={() => setSidebarOpen(false)}
+          onCreate={() => setCreating(true)}
+        />
+        <div className="flex min-w-0 flex-1 flex-col">
+          <Header
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={() => setSidebarOpen((open) => !open)}
+            onOpenCustomizer={() => setCustomizing(true)}
+          />
+          <main id="main" tabIndex={-1} className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
+            <div
+              key={location.pathname}
+              className={`mx-auto max-w-6xl route-${settings.animation} motion-reduce:animate-none`}
+            >
+              <Suspense fallback={<Spinner label={t('app.loading')} />}>
+                <Outlet />
+              </Suspense>
+            </div>
+          </main>
+          <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
+            {t('app.footer', { year, company: profile.data?.agencyName ?? '' })}
+          </footer>
         </div>
-      </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 focus:outline-none">
-        <Suspense fallback={<Spinner label={t('app.loading')} />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <footer className="border-t border-slate-200 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-        {t('app.footer', { year, company: profile.data?.agencyName ?? '' })}
-      </footer>
+      </div>
+      <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />
+      <Customizer open={customizing} onClose={() => setCustomizing(false)} />
+      <BackToTop />
       <SessionTimeout />
       <ScrollRestoration />
     </div>

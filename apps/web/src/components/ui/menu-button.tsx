@@ -4,6 +4,10 @@ export interface MenuItem {
   id: string;
   label: string;
   onSelect: () => void;
+  /** The item's language, when it is written in one other than the page's (language lists). */
+  lang?: string;
+  /** For a choice among options: the item currently chosen (rendered as menuitemradio). */
+  current?: boolean;
 }
 
 /**
@@ -102,7 +106,7 @@ export function MenuButton({
           aria-labelledby={buttonId}
           tabIndex={-1}
           onKeyDown={onMenuKeyDown}
-          className="absolute end-0 z-40 mt-2 min-w-48 rounded-md border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-900"
+          className="absolute end-0 z-40 mt-2 max-h-[70vh] min-w-48 overflow-y-auto rounded-md border border-slate-300 bg-white py-1 shadow-lg dark:border-slate-600 dark:bg-slate-900"
         >
           {items.map((item, index) => (
             <button
@@ -111,7 +115,9 @@ export function MenuButton({
                 itemRefs.current[index] = element;
               }}
               type="button"
-              role="menuitem"
+              role={item.current === undefined ? 'menuitem' : 'menuitemradio'}
+              aria-checked={item.current}
+              lang={item.lang}
               tabIndex={index === focusIndex ? 0 : -1}
               onClick={() => {
                 close(true);
@@ -119,6 +125,7 @@ export function MenuButton({
               }}
               className="block w-full px-4 py-2 text-start hover:bg-slate-100 focus:bg-slate-100 dark:hover:bg-slate-800 dark:focus:bg-slate-800"
             >
+              {item.current ? <span aria-hidden="true">✓ </span> : null}
               {item.label}
             </button>
           ))}

@@ -1,0 +1,51 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+/**
+ * A modal dialog on the native <dialog> element: the browser traps focus, makes the page
+ * behind inert, closes on Escape, and returns focus to where it was.
+ */
+export function ModalDialog({
+  open,
+  onClose,
+  title,
+  children,
+  className = '',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className={`rounded-lg bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100 ${className}`}
+    >
+      {open ? (
+        <div className="p-6">
+          <h2 id={titleId} className="text-xl font-semibold">
+            {title}
+          </h2>
+          {children}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
