@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RequireAuth } from './routes/require-auth';
+import { RequireRole } from './routes/require-role';
 
 const home = async () => ({ Component: (await import('@/features/home/home-page')).HomePage });
 const signIn = async () => ({ Component: (await import('@/features/auth/pages/sign-in-page')).SignInPage });
@@ -76,6 +77,17 @@ export const routes: RouteObject[] = [
             lazy: async () => ({
               Component: (await import('@/features/users/pages/account-settings-page')).AccountSettingsPage,
             }),
+          },
+          {
+            element: <RequireRole needs="administrator" />,
+            children: [
+              {
+                path: 'staff/admin',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/pages/staff-admin-page')).StaffAdminPage,
+                }),
+              },
+            ],
           },
         ],
       },

@@ -1,6 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { AuthConfig, CurrentUser, DevMail, ProgramProfile, UserSettings } from '@ccap/contracts';
+import type {
+  AuthConfig,
+  CurrentUser,
+  DevMail,
+  GrantRoleRequest,
+  ProgramProfile,
+  RevokeRoleRequest,
+  StaffMember,
+  UserSettings,
+} from '@ccap/contracts';
 import { http, HttpResponse } from 'msw';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
@@ -49,6 +58,35 @@ export const testUser: CurrentUser = {
   },
 };
 
+/** The test user as an administrator: override User/me with `asAdministrator` to sign in as one. */
+export const testAdministrator: CurrentUser = {
+  ...testUser,
+  id: '0b4e1a7c-5d2f-4c3b-8e9a-7f6d5c4b3a21',
+  name: 'Ada Administrator',
+  email: 'ada@example.gov',
+  roles: ['applicant', 'administrator'],
+  counties: [],
+};
+
+export const asAdministrator = http.get('*/api/User/me', () => HttpResponse.json(testAdministrator));
+
+export const testStaff: StaffMember[] = [
+  {
+    id: testAdministrator.id,
+    name: testAdministrator.name,
+    email: testAdministrator.email,
+    roles: testAdministrator.roles,
+    counties: [],
+  },
+  {
+    id: '3c9d8e7f-6a5b-4c3d-9e2f-1a0b9c8d7e6f',
+    name: 'Sam Worker',
+    email: 'sam@example.gov',
+    roles: ['applicant', 'service-worker'],
+    counties: ['Polk'],
+  },
+];
+
 export const testMail: DevMail[] = [
   {
     id: 1,
@@ -85,6 +123,22 @@ export const defaultHandlers = [
     if (!authorized(request)) return problem(401, 'about:blank');
     const profile = (await request.json()) as UserSettings;
     return HttpResponse.json({ ...testUser, profile } satisfies CurrentUser);
+  }),
+  http.get('*/api/Admin/staff', () => HttpResponse.json({ data: testStaff })),
+  http.post('*/api/Admin/grant-role', async ({ request }) => {
+    const body = (await request.json()) as GrantRoleRequest;
+    const member = testStaff.find((entry) => entry.email === body.email);
+    if (!member) return problem(404, 'about:blank', { detail: 'No user with that email has signed in yet.' });
+    return HttpResponse.json({ ...member, roles: [...new Set([...member.roles, body.role])] } satisfies StaffMember);
+  }),
+  http.post('*/api/Admin/revoke-role', async ({ request }) => {
+    const body = (await request.json()) as RevokeRoleRequest;
+    const member = testStaff.find((entry) => entry.email === body.email);
+    if (!member) return problem(404, 'about:blank');
+    return HttpResponse.json({
+      ...member,
+      roles: member.roles.filter((role) => role !== body.role),
+    } satisfies StaffMember);
   }),
   http.get('*/api/Dev/mail', () => HttpResponse.json({ data: testMail })),
   http.get('*/idp/interaction/:uid/details', ({ params }) =>

@@ -74,6 +74,10 @@ export function UserArea() {
       items={[
         { id: 'profile', label: t('header.profile'), onSelect: () => void navigate('/users/profile') },
         { id: 'inbox', label: t('header.inbox'), onSelect: () => void navigate('/apps/mailbox') },
+        // By path: features do not import each other. Only administrators see it; the route checks too.
+        ...(me.data?.roles.includes('administrator')
+          ? [{ id: 'admin', label: t('header.administration'), onSelect: () => void navigate('/staff/admin') }]
+          : []),
         { id: 'lock', label: t('header.lockScreen'), onSelect: () => void lock() },
         { id: 'sign-out', label: t('header.signOut'), onSelect: () => void signOut() },
       ]}

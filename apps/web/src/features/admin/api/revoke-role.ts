@@ -1,0 +1,21 @@
+import type { RevokeRoleRequest, StaffMember } from '@ccap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { staffQueryKey } from './get-staff';
+
+export const revokeRole = (body: RevokeRoleRequest) =>
+  apiRequest<StaffMember>('Admin/revoke-role', { method: 'POST', body });
+
+/** Revokes a staff role; the last one going takes the person's counties with it (API rule). */
+export function useRevokeRole() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeRole,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffQueryKey }),
+        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+      ]),
+  });
+}
