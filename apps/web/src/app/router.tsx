@@ -60,6 +60,69 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      // Public information pages (spec section 2) and the template's /pages/* as real pages.
+      {
+        path: 'childcareEligibilityInfo',
+        lazy: async () => ({
+          Component: (await import('@/features/public-info/eligibility/eligibility-page')).EligibilityPage,
+        }),
+      },
+      {
+        path: 'documentandforms',
+        lazy: async () => ({
+          Component: (await import('@/features/public-info/documents/documents-page')).DocumentsPage,
+        }),
+      },
+      {
+        path: 'contactUsComponent',
+        lazy: async () => ({ Component: (await import('@/features/public-info/contact/contact-page')).ContactPage }),
+      },
+      {
+        path: 'LicensedProviderInfo',
+        lazy: async () => ({
+          Component: (await import('@/features/public-info/licensed/licensed-provider-page')).LicensedProviderPage,
+        }),
+      },
+      {
+        path: 'pages',
+        children: [
+          {
+            path: 'faq',
+            lazy: async () => ({ Component: (await import('@/features/public-info/pages/faq-page')).FaqPage }),
+          },
+          {
+            path: 'knowledge-base',
+            lazy: async () => ({
+              Component: (await import('@/features/public-info/pages/knowledge-base-page')).KnowledgeBasePage,
+            }),
+          },
+          {
+            path: 'contact-us-boxed',
+            lazy: async () => ({
+              Component: (await import('@/features/public-info/contact/contact-page')).ContactBoxedPage,
+            }),
+          },
+          {
+            path: 'contact-us-cover',
+            lazy: async () => ({
+              Component: (await import('@/features/public-info/contact/contact-page')).ContactCoverPage,
+            }),
+          },
+          ...(
+            [
+              ['coming-soon-boxed', 'ComingSoonBoxedPage'],
+              ['coming-soon-cover', 'ComingSoonCoverPage'],
+              ['maintenence', 'MaintenancePage'],
+              ['error404', 'Error404Page'],
+              ['error500', 'Error500Page'],
+              ['error503', 'Error503Page'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: async () => ({ Component: (await import('@/features/public-info/pages/status-pages'))[name] }),
+          })),
+        ],
+      },
       {
         path: 'dev/mail',
         lazy: async () => ({ Component: (await import('@/features/dev-mail/dev-mail-page')).DevMailPage }),

@@ -1,0 +1,235 @@
+import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses, Button } from '@/components/ui/button';
+import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { TextField } from '@/components/ui/text-field';
+import { useIntlFormat } from '@/lib/intl-format';
+import {
+  screenEligibility,
+  type EligibilityRules,
+  type ScreenerAnswers,
+  type ScreenerCheck,
+  type ScreenerResult,
+} from './screen-eligibility';
+
+type Field = 'childAge' | 'specialNeeds' | 'weeklyHours' | 'householdSize' | 'yearlyIncome';
+type Values = Record<Field, string>;
+
+const EMPTY: Values = { childAge: '', specialNeeds: '', weeklyHours: '', householdSize: '', yearlyIncome: '' };
+
+/** A number as people type it: spaces, thousands separators and a dollar sign are allowed. */
+const parseNumber = (text: string) => {
+  const cleaned = text.replace(/[\s,$]/g, '');
+  return cleaned === '' ? Number.NaN : Number(cleaned);
+};
+const inRange = (value: number, min: number, max: number, whole: boolean) =>
+  Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
+
+function parseAnswers(values: Values): { answers?: ScreenerAnswers; errors: Field[] } {
+  const childAge = parseNumber(values.childAge);
+  const weeklyHours = parseNumber(values.weeklyHours);
+  const householdSize = parseNumber(values.householdSize);
+  const yearlyIncome = parseNumber(values.yearlyIncome);
+  const errors: Field[] = [];
+  if (!inRange(childAge, 0, 30, true)) errors.push('childAge');
+  if (values.specialNeeds === '') errors.push('specialNeeds');
+  if (!inRange(weeklyHours, 0, 168, false)) errors.push('weeklyHours');
+  if (!inRange(householdSize, 1, 30, true)) errors.push('householdSize');
+  if (!inRange(yearlyIncome, 0, 100_000_000, false)) errors.push('yearlyIncome');
+  if (errors.length > 0) return { errors };
+  return {
+    errors,
+    answers: { childAge, specialNeeds: values.specialNeeds === 'yes', weeklyHours, householdSize, yearlyIncome },
+  };
+}
+
+/** "See if you may qualify": five questions answered in the browser only, nothing is sent. */
+export function EligibilityScreener({ id, rules }: { id: string; rules: EligibilityRules }) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [invalid, setInvalid] = useState<Field[]>([]);
+  const [result, setResult] = useState<ScreenerResult | null>(null);
+  const resultRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
+
+  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const errorOf = (field: Field) => (invalid.includes(field) ? t(`publicInfo.screener.errors.${field}`) : undefined);
+  // Memoised: the summary takes focus whenever its list changes, not on every keystroke.
+  const summary: SummaryError[] = useMemo(
+    () =>
+      invalid.map((field) => ({
+        // The radio group's first option is where the summary link lands.
+        field: field === 'specialNeeds' ? 'specialNeeds-yes' : field,
+        message: t(`publicInfo.screener.errors.${field}`),
+      })),
+    [invalid, t],
+  );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = parseAnswers(values);
+    setInvalid(parsed.errors);
+    setResult(parsed.answers ? screenEligibility(rules, parsed.answers) : null);
+  };
+
+  return (
+    <section
+      id={id}
+      aria-labelledby={`${id}-heading`}
+      className="space-y-6 rounded-xl border border-slate-300 p-4 sm:p-6 dark:border-slate-600 print:hidden"
+    >
+      <div>
+        <h2 id={`${id}-heading`} className="text-2xl font-semibold">
+          {t('publicInfo.screener.heading')}
+        </h2>
+        <p className="mt-2">{t('publicInfo.screener.intro')}</p>
+      </div>
+      <ErrorSummary title={t('forms.errorSummary')} errors={summary} />
+      <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <TextField
+          id="childAge"
+          label={t('publicInfo.screener.childAge')}
+          hint={t('publicInfo.screener.childAgeHint')}
+          error={errorOf('childAge')}
+          inputMode="numeric"
+          autoComplete="off"
+          className="sm:max-w-40"
+          value={values.childAge}
+          onChange={(event) => set('childAge', event.target.value)}
+        />
+        <fieldset aria-describedby={invalid.includes('specialNeeds') ? 'specialNeeds-error' : undefined}>
+          <legend className="font-semibold">{t('publicInfo.screener.specialNeeds')}</legend>
+          {invalid.includes('specialNeeds') ? (
+            <p id="specialNeeds-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
+              {errorOf('specialNeeds')}
+            </p>
+          ) : null}
+          <div className="mt-2 flex flex-wrap gap-6">
+            {(['yes', 'no'] as const).map((option) => (
+              <div key={option} className="flex items-center gap-2">
+                <input
+                  id={`specialNeeds-${option}`}
+                  type="radio"
+                  name="specialNeeds"
+                  value={option}
+                  checked={values.specialNeeds === option}
+                  onChange={() => set('specialNeeds', option)}
+                  className="size-5 accent-blue-700 dark:accent-blue-400"
+                />
+                <label htmlFor={`specialNeeds-${option}`}>{t(`publicInfo.screener.${option}`)}</label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+        <TextField
+          id="weeklyHours"
+          label={t('publicInfo.screener.weeklyHours')}
+          hint={t('publicInfo.screener.weeklyHoursHint')}
+          error={errorOf('weeklyHours')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.weeklyHours}
+          onChange={(event) => set('weeklyHours', event.target.value)}
+        />
+        <TextField
+          id="householdSize"
+          label={t('publicInfo.screener.householdSize')}
+          hint={t('publicInfo.screener.householdSizeHint')}
+          error={errorOf('householdSize')}
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.householdSize}
+          onChange={(event) => set('householdSize', event.target.value)}
+        />
+        <TextField
+          id="yearlyIncome"
+          label={t('publicInfo.screener.yearlyIncome')}
+          hint={t('publicInfo.screener.yearlyIncomeHint')}
+          error={errorOf('yearlyIncome')}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.yearlyIncome}
+          onChange={(event) => set('yearlyIncome', event.target.value)}
+        />
+        <Button type="submit">{t('publicInfo.screener.submit')}</Button>
+      </form>
+      <div aria-live="polite">{result ? <ScreenerAnswer result={result} headingRef={resultRef} /> : null}</div>
+    </section>
+  );
+}
+
+function ScreenerAnswer({
+  result,
+  headingRef,
+}: {
+  result: ScreenerResult;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { t } = useTranslation();
+  const reasons = result.mayQualify ? result.checks : result.checks.filter((check) => !check.met);
+  const income = result.checks.find((check) => check.id === 'income');
+  const format = useIntlFormat();
+  return (
+    <div
+      className={`space-y-3 rounded-md border-s-4 px-4 py-4 ${
+        result.mayQualify
+          ? 'border-green-700 bg-green-50 text-green-950 dark:border-green-400 dark:bg-green-950 dark:text-green-50'
+          : 'border-amber-700 bg-amber-50 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50'
+      }`}
+    >
+      <h3 ref={headingRef} tabIndex={-1} className="text-xl font-semibold focus:outline-none">
+        {t(result.mayQualify ? 'publicInfo.screener.resultYes' : 'publicInfo.screener.resultNo')}
+      </h3>
+      <p>{t(result.mayQualify ? 'publicInfo.screener.resultYesBody' : 'publicInfo.screener.resultNoBody')}</p>
+      <ul className="list-disc space-y-1 ps-5">
+        {reasons.map((check) => (
+          <li key={check.id}>
+            <Reason check={check} />
+          </li>
+        ))}
+      </ul>
+      {income?.id === 'income' ? (
+        <p className="text-sm">
+          {t('publicInfo.screener.limitNote', {
+            percent: format.percent(income.percent),
+            year: String(income.guidelineYear),
+          })}
+        </p>
+      ) : null}
+      <p className="font-semibold">{t('publicInfo.screener.disclaimer')}</p>
+      {result.mayQualify ? (
+        <Link to="/registeredapplication" className={buttonClasses('primary')}>
+          {t('publicInfo.eligibility.apply')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function Reason({ check }: { check: ScreenerCheck }) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  const state = check.met ? 'met' : 'notMet';
+  switch (check.id) {
+    case 'age':
+      return t(`publicInfo.screener.reasons.age.${state}`, {
+        age: format.number(check.age),
+        limit: format.number(check.limit),
+      });
+    case 'hours':
+      return t(`publicInfo.screener.reasons.hours.${state}`, {
+        hours: format.number(check.hours),
+        required: format.number(check.required),
+      });
+    case 'income':
+      return t(`publicInfo.screener.reasons.income.${state}`, {
+        income: format.money(check.income),
+        limit: format.money(check.limit),
+        size: format.number(check.householdSize),
+      });
+  }
+}
