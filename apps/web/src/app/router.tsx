@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
 import { RequireAuth } from './routes/require-auth';
@@ -15,10 +16,9 @@ const lockScreen = async () => ({ Component: (await import('@/features/auth/page
 /** Every route of the portal. Pages load lazily so the first load carries only what it shows. */
 export const routes: RouteObject[] = [
   {
-    element: <RootLayout />,
+    // The login layout: only the outlet, while the browser is on its way to or from the IdP.
+    element: <AuthLayout />,
     children: [
-      { index: true, lazy: home },
-      { path: 'home', lazy: home },
       {
         path: 'login',
         lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
@@ -29,6 +29,13 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/auth/pages/login-callback-page')).LoginCallbackPage,
         }),
       },
+    ],
+  },
+  {
+    element: <RootLayout />,
+    children: [
+      { index: true, lazy: home },
+      { path: 'home', lazy: home },
       {
         path: 'auth',
         children: [

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
-import HttpBackend from 'i18next-http-backend';
+import resourcesToBackend from 'i18next-resources-to-backend';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, intlTagOf, LOCALES, type LocaleCode } from './locales';
+import { DEFAULT_LOCALE, i18nLanguageOf, intlTagOf, localeFileOf, LOCALES, type LocaleCode } from './locales';
 import { loadSettings } from './ui-settings';
 
 export const storedLocale = (): LocaleCode => loadSettings().locale;
@@ -11,18 +11,24 @@ export function applyDocumentLocale(locale: string) {
   document.documentElement.lang = intlTagOf(locale);
 }
 
+/** Translations are static files at /locales/{code}.json, fetched for the one language in use. */
+async function loadTranslation(language: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`/locales/${localeFileOf(language)}.json`);
+  if (!response.ok) throw new Error(`translations for ${language} answered ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
 /** Translations are served as static files at /locales/{code}.json and loaded on demand. */
 export async function initI18n(locale: LocaleCode = storedLocale()) {
   applyDocumentLocale(locale);
   await i18next
-    .use(HttpBackend)
+    .use(resourcesToBackend(loadTranslation))
     .use(initReactI18next)
     .init({
-      lng: locale,
+      lng: i18nLanguageOf(locale),
       fallbackLng: DEFAULT_LOCALE,
-      supportedLngs: LOCALES.map((entry) => entry.code),
+      supportedLngs: LOCALES.map((entry) => i18nLanguageOf(entry.code)),
       load: 'currentOnly',
-      backend: { loadPath: '/locales/{{lng}}.json' },
       interpolation: { escapeValue: false },
       returnNull: false,
     });

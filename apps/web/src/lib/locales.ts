@@ -33,6 +33,19 @@ export function directionOf(locale: string): 'rtl' | 'ltr' {
   return locale.toLowerCase() === 'ae' ? 'rtl' : 'ltr';
 }
 
+/**
+ * The language i18next works in: the spec's "ae" is served as /locales/ae.json but must be
+ * Arabic ("ar") to i18next, or its plural rules would be English ones ("ae" is Avestan).
+ */
+export function i18nLanguageOf(locale: string): string {
+  return locale.toLowerCase() === 'ae' ? 'ar' : locale;
+}
+
+export function localeFileOf(language: string): string {
+  return language === 'ar' ? 'ae' : language;
+}
+
 export function intlTagOf(locale: string): string {
-  return LOCALES.find((entry) => entry.code === locale.toLowerCase())?.intl ?? 'en-US';
+  const code = localeFileOf(locale.toLowerCase());
+  return LOCALES.find((entry) => entry.code === code)?.intl ?? 'en-US';
 }

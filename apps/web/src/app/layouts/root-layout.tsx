@@ -1,15 +1,19 @@
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SessionTimeout } from '@/features/auth/components/session-timeout';
 import { useProgramProfile } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
-import { CreateApplicationDialog } from './shell/create-application-dialog';
-import { Customizer } from './shell/customizer';
 import { Header } from './shell/header';
 import { BackToTop, NavigationOverlay, StartLoader } from './shell/page-chrome';
 import { Sidebar } from './shell/sidebar';
+
+// Loaded when first opened: they are not needed to show a page.
+const CreateApplicationDialog = lazy(async () => ({
+  default: (await import('./shell/create-application-dialog')).CreateApplicationDialog,
+}));
+const Customizer = lazy(async () => ({ default: (await import('./shell/customizer')).Customizer }));
 
 /**
  * The portal's shell: skip link, header (menus, theme, language, account), sidebar, the page
@@ -72,8 +76,10 @@ export function RootLayout() {
           </footer>
         </div>
       </div>
-      <CreateApplicationDialog open={creating} onClose={() => setCreating(false)} />
-      <Customizer open={customizing} onClose={() => setCustomizing(false)} />
+      <Suspense fallback={null}>
+        {creating ? <CreateApplicationDialog open onClose={() => setCreating(false)} /> : null}
+        {customizing ? <Customizer open onClose={() => setCustomizing(false)} /> : null}
+      </Suspense>
       <BackToTop />
       <SessionTimeout />
       <ScrollRestoration />
