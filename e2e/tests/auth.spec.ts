@@ -99,11 +99,11 @@ test('account settings save the language and mail preferences', async ({ page })
   await expect(page.getByLabel('Reminders about an unfinished application')).not.toBeChecked();
 });
 
-test('after the idle time a warning counts down, and at zero the lock screen returns the user where they were', async ({
+test('after the idle time a warning counts down, and at zero the lock screen returns the user where they were, unsaved input kept', async ({
   page,
 }) => {
   await page.clock.install();
-  await signIn(page, DEMO.applicant.email, DEMO.applicant.password);
+  await signIn(page, DEMO.applicant.email, DEMO.applicant.password, '/users/user-account-settings');
   await page.clock.fastForward('14:05');
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
@@ -111,10 +111,13 @@ test('after the idle time a warning counts down, and at zero the lock screen ret
   await dialog.getByRole('button', { name: 'Stay signed in' }).click();
   await expect(dialog).toBeHidden();
 
+  // An unsaved change, then the session locks.
+  await page.getByLabel('Preferred language').selectOption('fr');
   await page.clock.fastForward('15:30');
   await expect(page).toHaveURL(/\/auth\/boxed-lockscreen/);
   await expect(page.getByRole('heading', { name: 'Your session is locked' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in again' }).click();
   await submitSignIn(page, DEMO.applicant.email, DEMO.applicant.password);
-  await expect(page).toHaveURL(/\/users\/profile$/);
+  await expect(page).toHaveURL(/\/users\/user-account-settings$/);
+  await expect(page.getByLabel('Preferred language')).toHaveValue('fr');
 });

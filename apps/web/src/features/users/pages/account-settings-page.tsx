@@ -1,5 +1,5 @@
-import { notificationEvents, type CurrentUser, type UserSettings } from '@ccap/contracts';
-import { useState, type FormEvent } from 'react';
+import { notificationEvents, type CurrentUser, type UserSettings, userSettingsSchema } from '@ccap/contracts';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -8,6 +8,7 @@ import { fieldClasses } from '@/components/ui/text-field';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { isLocaleCode, LOCALES } from '@/lib/locales';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useSessionDraft } from '@/lib/use-session-draft';
 import { useUpdateSettings } from '../api/update-settings';
 
 /** /users/user-account-settings: preferred language and which events send an email. */
@@ -30,11 +31,16 @@ export function AccountSettingsPage() {
 function SettingsForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const update = useUpdateSettings();
-  const [settings, setSettings] = useState<UserSettings>(user.profile);
+  // Unsaved changes survive the idle lock and signing in again.
+  const [settings, setSettings, clearDraft] = useSessionDraft<UserSettings>(
+    `settings:${user.id}`,
+    user.profile,
+    (value): value is UserSettings => userSettingsSchema.safeParse(value).success,
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(settings);
+    update.mutate(settings, { onSuccess: clearDraft });
   };
   const setEmail = (name: string, on: boolean) => {
     update.reset();
