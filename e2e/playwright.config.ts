@@ -18,9 +18,10 @@ import {
 assertChromium();
 // Build once, before the servers below start side by side from the same build (in the
 // runner only: a worker rebuilding under running servers would swap assets mid-test).
-if (!IS_WORKER) execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], {
-  stdio: 'inherit',
-});
+if (!IS_WORKER)
+  execFileSync(process.execPath, [path.resolve(import.meta.dirname, '../scripts/start.mjs'), 'build'], {
+    stdio: 'inherit',
+  });
 
 // Every run starts the real built product on fresh, empty data folders.
 const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ccap-e2e-${name}-`));

@@ -1,14 +1,17 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
-const settings = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('ui-settings') ?? '{}') as Record<string, unknown>);
+const settings = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('ui-settings') ?? '{}') as Record<string, unknown>);
 const home = async (page: Page) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByTestId('start-loader')).toBeHidden();
 };
 
-test('the theme icon cycles light → dark → system → light with the keyboard, and axe passes in each', async ({ page }) => {
+test('the theme icon cycles light → dark → system → light with the keyboard, and axe passes in each', async ({
+  page,
+}) => {
   await home(page);
   await expectNoAxeViolations(page);
   const toggle = page.getByRole('button', { name: /^Theme:/ });
@@ -57,7 +60,13 @@ test('customizer settings survive a reload', async ({ page }) => {
 
   await page.reload();
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
-  expect(await settings(page)).toMatchObject({ menu: 'horizontal', layout: 'boxed-layout', navbar: 'navbar-floating', semidark: true, animation: 'fade-up' });
+  expect(await settings(page)).toMatchObject({
+    menu: 'horizontal',
+    layout: 'boxed-layout',
+    navbar: 'navbar-floating',
+    semidark: true,
+    animation: 'fade-up',
+  });
   await expectNoAxeViolations(page);
 });
 
@@ -108,7 +117,9 @@ test('below 1024px the menu button opens the sidebar and choosing a link closes 
 test('at 320px wide nothing scrolls sideways, and back-to-top appears after scrolling', async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await home(page);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const backToTop = page.getByRole('button', { name: 'Back to top' });
   await expect(backToTop).toBeHidden();
