@@ -2,3 +2,4 @@ export * from './problem';
 export * from './health';
 export * from './program-profile';
 export * from './identity';
+export * from './application/index';

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { applicationStepIds, stepStates, submissionIssues, type DraftApplication } from './application';
+import { ageOn, maskTin, todayIso } from './rules';
+import {
+  adultSchema,
+  assistantSchema,
+  childSchema,
+  operationHoursSchema,
+  ratesInfoSchema,
+  w9InfoSchema,
+} from './steps';
+
+const yearsAgo = (years: number, days = 0) => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+};
+const pathsOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+  result.error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) ?? [];
+
+describe('the application steps', () => {
+  it('are the spec eleven, in order', () => {
+    expect(applicationStepIds).toEqual([
+      'apply-category',
+      'category-types-v1',
+      'provider-information',
+      'address-form',
+      'assistant-form',
+      'child-form',
+      'adult-form',
+      'w9-info-form',
+      'rates-info-form',
+      'operation-hours-form',
+      'complete-application-form',
+    ]);
+  });
+
+  it('require exactly the spec required steps at submission', () => {
+    const issues = submissionIssues({ providerType: 'registeredprovider' });
+    expect(issues.map((issue) => issue.step)).toEqual([
+      'provider-information',
+      'address-form',
+      'child-form',
+      'adult-form',
+      'w9-info-form',
+      'rates-info-form',
+      'complete-application-form',
+    ]);
+  });
+
+  it('report a started optional step with errors, and a valid one as done', () => {
+    const draft: Partial<DraftApplication> = {
+      providerType: 'unregisteredprovider',
+      assistants: { members: [{ firstName: 'Ana', lastName: 'Diaz', dateOfBirth: yearsAgo(13) }] },
+      operationHoursInfo: {
+        days: ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+          day,
+          open: false,
+        })),
+        eveningOvernightCare: false,
+        weekendCare: false,
+        transportation: true,
+      },
+    };
+    const states = Object.fromEntries(stepStates(draft).map((step) => [step.id, step]));
+    expect(states['assistant-form']).toMatchObject({
+      state: 'has-errors',
+      issues: [{ path: 'assistants.members.0.dateOfBirth', message: 'validation.application.assistantAge' }],
+    });
+    expect(states['operation-hours-form']?.state).toBe('done');
+    expect(states['provider-information']?.state).toBe('to-do');
+  });
+});
+
+describe('people in the home', () => {
+  it('assistants are 14 or older', () => {
+    expect(assistantSchema.safeParse({ firstName: 'A', lastName: 'B', dateOfBirth: yearsAgo(14) }).success).toBe(true);
+    expect(
+      pathsOf(assistantSchema.safeParse({ firstName: 'A', lastName: 'B', dateOfBirth: yearsAgo(14, -1) })),
+    ).toEqual(['dateOfBirth: validation.application.assistantAge']);
+  });
+
+  it('adults are 18 or older', () => {
+    expect(
+      adultSchema.safeParse({ firstName: 'A', lastName: 'B', dateOfBirth: yearsAgo(18), relationshipCode: 'spouse' })
+        .success,
+    ).toBe(true);
+    expect(
+      adultSchema.safeParse({ firstName: 'A', lastName: 'B', dateOfBirth: yearsAgo(17), relationshipCode: 'spouse' })
+        .success,
+    ).toBe(false);
+  });
+
+  it('children are 12 or younger, or up to 18 with special needs', () => {
+    const child = (years: number, specialNeeds: boolean) =>
+      childSchema.safeParse({
+        firstName: 'C',
+        lastName: 'D',
+        dateOfBirth: yearsAgo(years),
+        relationshipCode: 'child',
+        specialNeeds,
+      }).success;
+    expect(child(12, false)).toBe(true);
+    expect(child(13, false)).toBe(false);
+    expect(child(18, true)).toBe(true);
+    expect(child(19, true)).toBe(false);
+  });
+
+  it('names and a date of birth in the past are required', () => {
+    const result = childSchema.safeParse({
+      firstName: ' ',
+      lastName: '',
+      dateOfBirth: '2999-01-01',
+      relationshipCode: '',
+    });
+    expect(pathsOf(result)).toEqual(
+      expect.arrayContaining([
+        'firstName: validation.required',
+        'lastName: validation.required',
+        'dateOfBirth: validation.application.dateInFuture',
+        'relationshipCode: validation.required',
+      ]),
+    );
+  });
+});
+
+describe('W-9, rates and hours', () => {
+  const w9 = (tinType: 'ssn' | 'ein', tin: string) =>
+    w9InfoSchema.safeParse({
+      legalName: 'Pat Provider',
+      taxClassificationCode: 'individual',
+      tinType,
+      tin,
+      address: { address1: '1 Main St', city: 'Ames', state: 'IA', zipCode: '50010' },
+      certified: true,
+    });
+
+  it('checks the taxpayer number by its type', () => {
+    expect(w9('ssn', '123-45-6789').success).toBe(true);
+    expect(pathsOf(w9('ssn', '000-12-3456'))).toEqual(['tin: validation.application.ssn']);
+    expect(pathsOf(w9('ssn', '12-3456789'))).toEqual(['tin: validation.application.ssn']);
+    expect(w9('ein', '12-3456789').success).toBe(true);
+    expect(pathsOf(w9('ein', '123-45-6789'))).toEqual(['tin: validation.application.ein']);
+    expect(maskTin('123-45-6789')).toBe('•••••6789');
+  });
+
+  it('rates are money with two decimals for each age group', () => {
+    const rate = { basic: 16.63, specialNeeds: 24.95 };
+    const rates = { 'infant-toddler': rate, preschool: { basic: 15, specialNeeds: 22.5 }, 'school-age': rate };
+    expect(ratesInfoSchema.safeParse({ rates }).success).toBe(true);
+    expect(
+      pathsOf(ratesInfoSchema.safeParse({ rates: { ...rates, preschool: { basic: 15.001, specialNeeds: -1 } } })),
+    ).toEqual([
+      'rates.preschool.basic: validation.application.money',
+      'rates.preschool.specialNeeds: validation.application.money',
+    ]);
+  });
+
+  it('opening hours start before they end', () => {
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+      day,
+      open: false,
+    }));
+    const withMonday = (start: string, end: string) => ({
+      days: [{ day: 'monday', open: true, start, end }, ...days.slice(1)],
+      eveningOvernightCare: false,
+      weekendCare: false,
+      transportation: false,
+    });
+    expect(operationHoursSchema.safeParse(withMonday('07:00', '17:30')).success).toBe(true);
+    expect(pathsOf(operationHoursSchema.safeParse(withMonday('17:30', '07:00')))).toEqual([
+      'days.0.end: validation.application.startBeforeEnd',
+    ]);
+  });
+});
+
+describe('ageOn', () => {
+  it('counts whole years, birthdays included', () => {
+    expect(ageOn('2012-11-21', '2026-11-21')).toBe(14);
+    expect(ageOn('2012-11-22', '2026-11-21')).toBe(13);
+    expect(todayIso(new Date('2026-11-21T23:00:00Z'))).toBe('2026-11-21');
+  });
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import {
+  addressStepSchema,
+  adultsStepSchema,
+  applyCategorySchema,
+  assistantsStepSchema,
+  categoryTypesSchema,
+  childrenStepSchema,
+  conditionsSchema,
+  operationHoursSchema,
+  providerInfoSchema,
+  ratesInfoSchema,
+  w9InfoSchema,
+} from './steps';
+
+/** Spec section 4: the two provider types, as the dialog routes name them. */
+export const providerTypes = ['registeredprovider', 'unregisteredprovider'] as const;
+export const providerTypeSchema = z.enum(providerTypes);
+export type ProviderType = z.infer<typeof providerTypeSchema>;
+
+/**
+ * The eleven steps of the application (spec section 2), in order, as data: the wizard, the
+ * progress list, the review page, the dashboard and the server's submission check all read
+ * this one table. `field` is the draft application's field the step saves.
+ */
+export const applicationSteps = [
+  { id: 'apply-category', field: 'categoryTypes', required: false, schema: applyCategorySchema },
+  { id: 'category-types-v1', field: 'categoryTypes', required: false, schema: categoryTypesSchema },
+  { id: 'provider-information', field: 'providerInfo', required: true, schema: providerInfoSchema },
+  { id: 'address-form', field: 'address', required: true, schema: addressStepSchema },
+  { id: 'assistant-form', field: 'assistants', required: false, schema: assistantsStepSchema },
+  { id: 'child-form', field: 'children', required: true, schema: childrenStepSchema },
+  { id: 'adult-form', field: 'adults', required: true, schema: adultsStepSchema },
+  { id: 'w9-info-form', field: 'w9Info', required: true, schema: w9InfoSchema },
+  { id: 'rates-info-form', field: 'ratesInfo', required: true, schema: ratesInfoSchema },
+  { id: 'operation-hours-form', field: 'operationHoursInfo', required: false, schema: operationHoursSchema },
+  { id: 'complete-application-form', field: 'conditions', required: true, schema: conditionsSchema },
+] as const;
+
+export type ApplicationStep = (typeof applicationSteps)[number];
+export type ApplicationStepId = ApplicationStep['id'];
+export const applicationStepIds = applicationSteps.map((step) => step.id);
+
+/** Limits a draft must keep to, whatever it holds. */
+export const DRAFT_JSON_MAX_BYTES = 256 * 1024;
+
+/**
+ * The draft application (spec section 3). Drafts hold partial data: every field is optional
+ * and only its JSON shape is checked; each step's rules apply when it is completed and at
+ * submission.
+ */
+export const draftApplicationSchema = z.object({
+  providerType: providerTypeSchema,
+  categoryTypes: z.record(z.string(), z.unknown()).optional(),
+  providerInfo: z.record(z.string(), z.unknown()).optional(),
+  address: z.record(z.string(), z.unknown()).optional(),
+  assistants: z.record(z.string(), z.unknown()).optional(),
+  children: z.record(z.string(), z.unknown()).optional(),
+  adults: z.record(z.string(), z.unknown()).optional(),
+  w9Info: z.record(z.string(), z.unknown()).optional(),
+  ratesInfo: z.record(z.string(), z.unknown()).optional(),
+  operationHoursInfo: z.record(z.string(), z.unknown()).optional(),
+  conditions: z.record(z.string(), z.unknown()).optional(),
+  draftApplicationId: z.number().int().positive().optional(),
+});
+export type DraftApplication = z.infer<typeof draftApplicationSchema>;
+
+export interface StepResult {
+  id: ApplicationStepId;
+  required: boolean;
+  state: 'done' | 'to-do' | 'has-errors';
+  issues: { path: string; message: string }[];
+}
+
+/** Where each step stands for a draft: done, still to do, or saved with errors. */
+export function stepStates(draft: Partial<DraftApplication>): StepResult[] {
+  return applicationSteps.map((step) => {
+    const value = draft[step.field];
+    if (value === undefined || Object.keys(value).length === 0) {
+      return { id: step.id, required: step.required, state: 'to-do', issues: [] };
+    }
+    const result = step.schema.safeParse(value);
+    return {
+      id: step.id,
+      required: step.required,
+      state: result.success ? 'done' : 'has-errors',
+      issues: result.success
+        ? []
+        : result.error.issues.map((issue) => ({ path: [step.field, ...issue.path].join('.'), message: issue.message })),
+    };
+  });
+}
+
+/**
+ * Submission check: every required step valid, and every optional step that was started
+ * valid too. Returns the problems, each with its step and field path.
+ */
+export function submissionIssues(draft: Partial<DraftApplication>) {
+  return stepStates(draft).flatMap((step) => {
+    if (step.state === 'to-do')
+      return step.required ? [{ step: step.id, path: step.id, message: 'validation.application.stepRequired' }] : [];
+    return step.issues.map((issue) => ({ step: step.id, ...issue }));
+  });
+}

@@ -1,0 +1,4 @@
+export * from './application';
+export * from './lookups';
+export * from './rules';
+export * from './steps';

@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { ageGroupCodes, dayCodes, providerTypeCodes, tinTypes } from './lookups';
+import {
+  ageOn,
+  emailAddressSchema,
+  messages,
+  moneySchema,
+  optionalText,
+  pastDateSchema,
+  phoneSchema,
+  requiredText,
+  ssnSchema,
+  einSchema,
+  stateSchema,
+  timeSchema,
+  todayIso,
+  zipSchema,
+} from './rules';
+
+// Ages from 441 IAC 110.1: an assistant is 14 or older, an adult in the home 18 or older, a
+// child 12 or younger, or up to 18 with a developmental disability (special needs).
+export const ASSISTANT_MIN_AGE = 14;
+export const ADULT_MIN_AGE = 18;
+export const CHILD_MAX_AGE = 12;
+export const CHILD_SPECIAL_NEEDS_MAX_AGE = 18;
+
+const person = {
+  firstName: requiredText(60),
+  lastName: requiredText(60),
+  dateOfBirth: pastDateSchema,
+};
+
+/** apply-category: which kind of provider. */
+export const applyCategorySchema = z.object({
+  providerTypeCode: z.enum(providerTypeCodes, messages.required),
+});
+
+/** category-types-v1: the category (A, B, C for homes), ages served and capacity. */
+export const categoryTypesSchema = z.object({
+  categoryCode: z.string().min(1, messages.required).max(40),
+  agesServed: z.array(z.enum(ageGroupCodes)).min(1, messages.required),
+  capacity: z.number().int(messages.capacity).min(1, messages.capacity).max(16, messages.capacity),
+});
+
+/** provider-information: the provider as a person, and the business. */
+export const providerInfoSchema = z.object({
+  ...person,
+  phone: phoneSchema,
+  email: emailAddressSchema,
+  businessName: optionalText(120),
+  languageCodes: z.array(z.string().min(1).max(20)).max(20).default([]),
+});
+
+const addressSchema = z.object({
+  address1: requiredText(120),
+  address2: optionalText(120),
+  city: requiredText(60),
+  state: stateSchema,
+  zipCode: zipSchema,
+});
+
+/** address-form: where care happens, where mail goes, and the county. */
+export const addressStepSchema = z
+  .object({
+    careLocation: addressSchema,
+    mailingSameAsCare: z.boolean(),
+    mailing: addressSchema.optional(),
+    county: requiredText(60),
+  })
+  .refine((value) => value.mailingSameAsCare || value.mailing !== undefined, {
+    message: messages.required,
+    path: ['mailing'],
+  });
+
+const withAge = <T extends z.ZodObject<{ dateOfBirth: typeof pastDateSchema }>>(
+  schema: T,
+  check: (age: number, value: z.infer<T>) => boolean,
+  message: string,
+) =>
+  schema.refine((value) => check(ageOn(value.dateOfBirth, todayIso()), value), {
+    message,
+    path: ['dateOfBirth'],
+  });
+
+export const assistantSchema = withAge(
+  z.object({ ...person, phone: phoneSchema.optional(), email: emailAddressSchema.optional() }),
+  (age) => age >= ASSISTANT_MIN_AGE,
+  messages.assistantAge,
+);
+
+export const childSchema = withAge(
+  z.object({
+    ...person,
+    relationshipCode: z.string().min(1, messages.required),
+    specialNeeds: z.boolean().default(false),
+  }),
+  (age, child) => age <= (child.specialNeeds ? CHILD_SPECIAL_NEEDS_MAX_AGE : CHILD_MAX_AGE),
+  messages.childAge,
+);
+
+export const adultSchema = withAge(
+  z.object({ ...person, relationshipCode: z.string().min(1, messages.required) }),
+  (age) => age >= ADULT_MIN_AGE,
+  messages.adultAge,
+);
+
+/** assistant-form: assistants who help with care (optional step; none is a valid answer). */
+export const assistantsStepSchema = z.object({ members: z.array(assistantSchema).max(20) });
+/** child-form: the children living in the home (none is a valid answer). */
+export const childrenStepSchema = z.object({ members: z.array(childSchema).max(20) });
+/** adult-form: the adults living in the home, and consent to their record checks. */
+export const adultsStepSchema = z.object({
+  members: z.array(adultSchema).max(20),
+  recordCheckConsent: z.literal(true, messages.mustAccept),
+});
+
+/** w9-info-form: the IRS W-9 facts; the TIN pattern follows its type. */
+export const w9InfoSchema = z
+  .object({
+    legalName: requiredText(120),
+    businessName: optionalText(120),
+    taxClassificationCode: z.string().min(1, messages.required),
+    tinType: z.enum(tinTypes, messages.required),
+    tin: z.string().trim().min(1, messages.required),
+    address: addressSchema,
+    certified: z.literal(true, messages.mustAccept),
+  })
+  .superRefine((value, context) => {
+    const check = value.tinType === 'ssn' ? ssnSchema : einSchema;
+    if (!check.safeParse(value.tin).success) {
+      context.addIssue({
+        code: 'custom',
+        path: ['tin'],
+        message: value.tinType === 'ssn' ? messages.ssn : messages.ein,
+      });
+    }
+  });
+
+const rateSchema = z.object({ basic: moneySchema, specialNeeds: moneySchema });
+
+/** rates-info-form: rates per half-day unit by age group, basic and special needs. */
+export const ratesInfoSchema = z.object({
+  rates: z.object(
+    Object.fromEntries(ageGroupCodes.map((code) => [code, rateSchema])) as Record<
+      (typeof ageGroupCodes)[number],
+      typeof rateSchema
+    >,
+  ),
+});
+
+const daySchema = z
+  .object({ day: z.enum(dayCodes), open: z.boolean(), start: timeSchema.optional(), end: timeSchema.optional() })
+  .refine((value) => !value.open || (value.start !== undefined && value.end !== undefined && value.start < value.end), {
+    message: messages.startBeforeEnd,
+    path: ['end'],
+  });
+
+/** operation-hours-form: opening hours per day and the kinds of care offered. */
+export const operationHoursSchema = z.object({
+  days: z.array(daySchema).length(dayCodes.length),
+  eveningOvernightCare: z.boolean(),
+  weekendCare: z.boolean(),
+  transportation: z.boolean(),
+});
+
+/** complete-application-form: conditions accepted and the electronic signature. */
+export const conditionsSchema = z.object({
+  accepted: z.literal(true, messages.mustAccept),
+  listInDirectory: z.boolean(),
+  signature: z.object({ fullName: requiredText(120), signedOn: z.iso.date(messages.date) }),
+});
