@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../test/helpers';
+import { redactQuery } from './app';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -143,6 +144,18 @@ describe('security headers', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['permissions-policy']).toContain('microphone=()');
+  });
+});
+
+describe('logs', () => {
+  it('never carry one-time tokens or sign-out secrets from the query string', () => {
+    expect(redactQuery('/auth/boxed-password-reset?token=abc123&lang=fr')).toBe(
+      '/auth/boxed-password-reset?token=[redacted]&lang=fr',
+    );
+    expect(redactQuery('/auth/signout?xsrf=s3cret')).toBe('/auth/signout?xsrf=[redacted]');
+    expect(redactQuery('/login/callback?code=xyz&state=abc&iss=http')).toBe(
+      '/login/callback?code=[redacted]&state=[redacted]&iss=http',
+    );
   });
 });
 

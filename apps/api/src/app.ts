@@ -50,6 +50,9 @@ export interface AppDependencies {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const SECRET_PARAMS = /([?&](?:token|xsrf|code|code_verifier|refresh_token|id_token_hint|state)=)[^&#]*/gi;
+
+export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
 export async function buildApp({ config, profile, database, logger }: AppDependencies) {
@@ -57,6 +60,16 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
     logger: logger ?? {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      serializers: {
+        // One-time links (password reset, email confirmation) and sign-out forms carry secrets
+        // in the query string: the log keeps the path, never their values.
+        req: (request: { method: string; url: string; hostname?: string; ip?: string }) => ({
+          method: request.method,
+          url: redactQuery(request.url),
+          hostname: request.hostname,
+          remoteAddress: request.ip,
+        }),
+      },
     },
     genReqId: (req) => {
       const offered = req.headers['x-request-id'];

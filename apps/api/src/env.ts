@@ -107,7 +107,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ]),
         ],
       };
-  const embedded = !env.DATABASE_URL && identity.kind === 'built-in';
+  // Demo accounts and the mail view are for trying the product on this machine: never on a
+  // database that may hold real people's data, an agency IdP, or a public address.
+  const loopbackUrl = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname);
+  const embedded = !env.DATABASE_URL && identity.kind === 'built-in' && loopbackUrl;
   return {
     env: env.NODE_ENV,
     port: env.PORT,

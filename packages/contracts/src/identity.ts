@@ -13,7 +13,16 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
-export const personNameSchema = z.string().trim().min(1).max(120);
+/** A person's name: one line, no links (it is quoted in mails sent to the address given). */
+export const personNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .refine(
+    (value) => !/[\u0000-\u001f\u007f<>]|:\/\/|www\./i.test(value),
+    'A name cannot contain links or special characters.',
+  );
 
 /** Problem types the identity endpoints answer with; the web app translates each. */
 export const identityProblemTypes = {

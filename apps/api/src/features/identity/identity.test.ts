@@ -116,6 +116,51 @@ describe('built-in identity provider', () => {
     expect(locked.login.statusCode).toBe(429);
   });
 
+  it('counts parallel guesses one by one, so a burst cannot slip past the lock', async () => {
+    await register({ name: 'Par', email: 'par@example.gov', password: 'Parallel lines meet 9' });
+    const { token } = await lastMailTo(ctx, 'par@example.gov');
+    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        ctx.app.repositories.accounts.signIn('par@example.gov', `Wrong guess ${index}`),
+      ),
+    );
+    expect(burst.filter((result) => result.outcome === 'invalid').length).toBeLessThanOrEqual(4);
+    expect((await ctx.app.repositories.accounts.signIn('par@example.gov', 'Parallel lines meet 9')).outcome).toBe(
+      'locked',
+    );
+  });
+
+  it('a password reset ends the sessions and refresh tokens the account had', async () => {
+    await register({ name: 'Ses', email: 'ses@example.gov', password: 'Sessions end today 1' });
+    const confirm = await lastMailTo(ctx, 'ses@example.gov');
+    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token: confirm.token } });
+    const { tokens } = await signInThroughIdp(ctx, 'ses@example.gov', 'Sessions end today 1');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/forgot-password',
+      payload: { email: 'ses@example.gov' },
+    });
+    const { token } = await lastMailTo(ctx, 'ses@example.gov');
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/reset-password',
+      payload: { token, password: 'A fresh start phrase 2' },
+    });
+    const refresh = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens!.refresh_token!,
+        client_id: 'ccap-web',
+      }).toString(),
+    });
+    expect(refresh.statusCode).toBe(400);
+    expect(refresh.json().error).toBe('invalid_grant');
+  });
+
   it('resets a forgotten password through a one-time mailed link', async () => {
     await register({ name: 'Rae', email: 'rae@example.gov', password: 'Old but gold phrase' });
     const confirm = await lastMailTo(ctx, 'rae@example.gov');

@@ -14,6 +14,8 @@ import type { VerifiedIdentity } from './users.repository';
 /** Asymmetric algorithms only: `none` and HMAC (where a public key could pose as a secret) never pass. */
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 
+const KEY_SET_LIFETIME_MS = 5 * 60 * 1000;
+
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
 }
@@ -42,11 +44,13 @@ export function createTokenVerifier(
   };
 
   let getKey: Parameters<typeof jwtVerify>[1] | undefined;
+  let loadedAt = 0;
   let knownKids = new Set<string>();
   let userinfoEndpoint: string | undefined;
 
   async function keySet(force = false) {
-    if (getKey && !force) return getKey;
+    // Re-read now and then, so a key retired or removed elsewhere stops verifying here too.
+    if (getKey && !force && Date.now() - loadedAt < KEY_SET_LIFETIME_MS) return getKey;
     if (identity.kind === 'built-in') {
       const current = await keys.list();
       knownKids = new Set(current.map((key) => key.kid ?? ''));
@@ -58,6 +62,7 @@ export function createTokenVerifier(
       userinfoEndpoint = discovery.userinfo_endpoint;
       getKey = createRemoteJWKSet(new URL(discovery.jwks_uri));
     }
+    loadedAt = Date.now();
     return getKey;
   }
 

@@ -96,6 +96,16 @@ export function createUsersRepository(db: Kysely<DB>) {
     findById: (id: string) => load({ id }),
     findByEmail: (email: string) => load({ email }),
 
+    /** How many portal users carry an email (different issuers may each have one). */
+    async countByEmail(email: string): Promise<number> {
+      const row = await db
+        .selectFrom('app_user')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     /** Ensures a user row for an identity known before its first sign-in (CLI, demo seed). */
     async ensure(identity: VerifiedIdentity): Promise<PortalUser> {
       return this.resolve(identity);

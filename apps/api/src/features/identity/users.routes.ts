@@ -13,7 +13,7 @@ import type { Config } from '../../env';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { currentUser } from './access.plugin';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const { users, audit } = app.repositories;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../../db/schema';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
@@ -80,15 +80,23 @@ export function createAccountsRepository(db: Kysely<DB>) {
      * wrong password, so neither answers nor timing reveal which addresses are registered.
      */
     async signIn(email: string, password: string, now = new Date()): Promise<SignInResult> {
-      const throttle = await db
-        .selectFrom('idp_sign_in_throttle')
-        .select(['failed_count', 'locked_until'])
-        .where('email', '=', email)
-        .executeTakeFirst();
-      if (throttle?.locked_until && throttle.locked_until > now) {
+      // The attempt is counted before the password is checked, in one atomic statement, so
+      // parallel guesses each count and none slips past the lock.
+      const attempt = await db
+        .insertInto('idp_sign_in_throttle')
+        .values({ email, failed_count: 1, locked_until: null, last_failed_at: now })
+        .onConflict((oc) =>
+          oc.column('email').doUpdateSet((eb) => ({
+            failed_count: eb('idp_sign_in_throttle.failed_count', '+', 1),
+            last_failed_at: now,
+          })),
+        )
+        .returning(['failed_count', 'locked_until'])
+        .executeTakeFirstOrThrow();
+      if (attempt.locked_until && attempt.locked_until > now) {
         return {
           outcome: 'locked',
-          retryAfterSeconds: Math.ceil((throttle.locked_until.getTime() - now.getTime()) / 1000),
+          retryAfterSeconds: Math.ceil((attempt.locked_until.getTime() - now.getTime()) / 1000),
         };
       }
 
@@ -105,17 +113,14 @@ export function createAccountsRepository(db: Kysely<DB>) {
         return account.emailVerified ? { outcome: 'signed-in', account } : { outcome: 'unconfirmed', account };
       }
 
-      const failures = (throttle?.failed_count ?? 0) + 1;
-      const lockMinutes = lockMinutesAfter(failures);
-      const lockedUntil = lockMinutes ? new Date(now.getTime() + lockMinutes * 60_000) : null;
+      const lockMinutes = lockMinutesAfter(attempt.failed_count);
+      if (!lockMinutes) return { outcome: 'invalid' };
       await db
-        .insertInto('idp_sign_in_throttle')
-        .values({ email, failed_count: failures, locked_until: lockedUntil, last_failed_at: now })
-        .onConflict((oc) =>
-          oc.column('email').doUpdateSet({ failed_count: failures, locked_until: lockedUntil, last_failed_at: now }),
-        )
+        .updateTable('idp_sign_in_throttle')
+        .set({ locked_until: new Date(now.getTime() + lockMinutes * 60_000) })
+        .where('email', '=', email)
         .execute();
-      return lockedUntil ? { outcome: 'locked', retryAfterSeconds: lockMinutes * 60 } : { outcome: 'invalid' };
+      return { outcome: 'locked', retryAfterSeconds: lockMinutes * 60 };
     },
 
     /** Issues a one-time link token; only its hash is stored. */
@@ -165,11 +170,20 @@ export function createAccountsRepository(db: Kysely<DB>) {
       await db.transaction().execute(async (trx) => {
         const account = await trx
           .updateTable('idp_account')
-          .set({ password_hash: passwordHash, updated_at: new Date(), email_verified_at: new Date() })
+          .set({
+            password_hash: passwordHash,
+            updated_at: new Date(),
+            email_verified_at: sql`coalesce(email_verified_at, now())`,
+          })
           .where('id', '=', accountId)
           .returning('email')
           .executeTakeFirstOrThrow();
         await trx.deleteFrom('idp_sign_in_throttle').where('email', '=', account.email).execute();
+        // A new password ends every session, grant and refresh token the account had.
+        await trx
+          .deleteFrom('oidc_payload')
+          .where(sql<boolean>`payload->>'accountId' = ${accountId}`)
+          .execute();
         await trx
           .updateTable('idp_one_time_token')
           .set({ used_at: new Date() })
