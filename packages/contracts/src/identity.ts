@@ -20,6 +20,7 @@ export const personNameSchema = z
   .min(1)
   .max(120)
   .refine(
+    // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     (value) => !/[\u0000-\u001f\u007f<>]|:\/\/|www\./i.test(value),
     'A name cannot contain links or special characters.',
   );
