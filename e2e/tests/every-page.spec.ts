@@ -65,8 +65,9 @@ for (const [mode, settings] of Object.entries(MODES)) {
 
   test(`every signed-in page in ${mode}`, async ({ page }) => {
     test.setTimeout(120_000);
-    await useSettings(page, settings);
+    // Sign in first (the helper reads the English labels), then switch the display.
     await signIn(page, DEMO.admin.email, DEMO.admin.password);
+    await useSettings(page, settings);
     await page.setViewportSize({ width: 320, height: 720 });
     for (const path of SIGNED_IN_PAGES) await checkPage(page, path);
   });

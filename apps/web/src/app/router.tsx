@@ -13,6 +13,10 @@ const passwordReset = async () => ({
 });
 const lockScreen = async () => ({ Component: (await import('@/features/auth/pages/lock-screen-page')).LockScreenPage });
 
+const comingSoon = async () => ({
+  Component: (await import('@/features/public-info/pages/status-pages')).ComingSoonBoxedPage,
+});
+
 /** Every route of the portal. Pages load lazily so the first load carries only what it shows. */
 export const routes: RouteObject[] = [
   {
@@ -130,6 +134,8 @@ export const routes: RouteObject[] = [
           })),
         ],
       },
+      // Not launched yet (the search issue builds it): the honest coming-soon page, not a 404.
+      { path: 'ProviderSearch', lazy: comingSoon },
       {
         path: 'dev/mail',
         lazy: async () => ({ Component: (await import('@/features/dev-mail/dev-mail-page')).DevMailPage }),
@@ -148,6 +154,18 @@ export const routes: RouteObject[] = [
               Component: (await import('@/features/users/pages/account-settings-page')).AccountSettingsPage,
             }),
           },
+          // Spec routes of features still being built: they already need a signed-in user, and
+          // say "coming soon" until their issue lands.
+          ...[
+            'dashboard',
+            'documents/:id',
+            'rfi/:id',
+            'rfi-v1/:id',
+            'registeredapplication',
+            'registeredapplication/registration/registeredprovider',
+            'registeredapplication/registration/unregisteredprovider',
+            'apps/mailbox',
+          ].map((path) => ({ path, lazy: comingSoon })),
           {
             element: <RequireRole needs="administrator" />,
             children: [

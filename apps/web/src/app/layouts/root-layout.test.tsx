@@ -44,7 +44,9 @@ describe('the shell', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create' }));
     await user.click(await screen.findByRole('button', { name: 'Non-Registered ChildCare Provider' }));
-    expect(router.state.location.pathname).toBe('/registeredapplication/registration/unregisteredprovider');
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/registeredapplication/registration/unregisteredprovider'),
+    );
   });
 
   it('cycles the theme light → dark → system → light and keeps it', async () => {

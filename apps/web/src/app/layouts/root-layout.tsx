@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -8,6 +8,22 @@ import { useUiSettings } from '@/lib/ui-settings-context';
 import { Header } from './shell/header';
 import { BackToTop, NavigationOverlay, StartLoader } from './shell/page-chrome';
 import { Sidebar } from './shell/sidebar';
+
+/**
+ * After a client-side page change, focus moves to the page (as a full load would put the
+ * reader at its top), except on the first render and when the page put focus somewhere itself.
+ */
+function useFocusMainOnNavigation(pathname: string) {
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById('main');
+    if (main && (document.activeElement === document.body || !main.contains(document.activeElement))) {
+      main.focus({ preventScroll: true });
+    }
+  }, [pathname]);
+}
 
 // Loaded when first opened: they are not needed to show a page.
 const CreateApplicationDialog = lazy(async () => ({
@@ -28,6 +44,7 @@ export function RootLayout() {
   const [creating, setCreating] = useState(false);
   const [customizing, setCustomizing] = useState(false);
   const year = new Date().getFullYear();
+  useFocusMainOnNavigation(location.pathname);
 
   return (
     <div className={`min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100`}>
@@ -60,6 +77,7 @@ export function RootLayout() {
             sidebarOpen={sidebarOpen}
             onToggleSidebar={() => setSidebarOpen((open) => !open)}
             onOpenCustomizer={() => setCustomizing(true)}
+            onCreate={() => setCreating(true)}
           />
           <main id="main" tabIndex={-1} className="w-full flex-1 px-4 py-8 focus:outline-none sm:px-6 lg:px-8">
             <div
@@ -72,7 +90,7 @@ export function RootLayout() {
             </div>
           </main>
           <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-            {t('app.footer', { year, company: profile.data?.agencyName ?? '' })}
+            {t('app.footer', { year, company: profile.data?.agencyName ?? t('app.agency') })}
           </footer>
         </div>
       </div>

@@ -25,6 +25,10 @@ export function ModalDialog({
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    // Closing before the element goes away lets the browser return focus where it was.
+    return () => {
+      if (dialog.open) dialog.close();
+    };
   }, [open]);
 
   return (

@@ -61,6 +61,7 @@ export function confirmPasswordError(t: TFunction, values: Values): SummaryError
 
 /** A message for a failure the form cannot pin on a field. */
 export function generalError(t: TFunction, error: unknown): string {
+  if (error instanceof ApiError && error.status === 429) return t('forms.tooManyRequests');
   return t(error instanceof ApiError ? 'forms.unexpectedError' : 'forms.networkError');
 }
 

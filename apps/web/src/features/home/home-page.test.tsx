@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { testProfile } from '@/test/handlers';
@@ -19,7 +19,7 @@ describe('home page', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
       `© ${year}. ${testProfile.agencyName} All rights reserved.`,
     );
-    expect(document.title).toBe(`Home – ${testProfile.productName}`);
+    await waitFor(() => expect(document.title).toBe(`Home – ${testProfile.productName}`));
   });
 
   it('tells the user when the program details cannot be loaded', async () => {

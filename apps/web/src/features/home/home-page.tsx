@@ -29,7 +29,7 @@ export function HomePage() {
     <div className="space-y-10">
       <section aria-labelledby="home-heading" className="rounded-2xl bg-blue-700 px-6 py-10 text-white sm:px-10">
         <h1 id="home-heading" className="text-3xl font-bold sm:text-4xl">
-          {productName ?? t('app.loading')}
+          {productName ?? t('app.name')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg text-blue-50">
           {profile.data ? t('home.lead', { agency: profile.data.agencyName, state: profile.data.state.name }) : null}

@@ -20,6 +20,7 @@ export function AuthProvider({
   const [userManager, setUserManager] = useState<UserManager>();
   const [user, setUser] = useState<User | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [failed, setFailed] = useState(false);
   // Read synchronously by the API client: a query started in the same commit as the user
   // arrives must already see the token.
   const userRef = useRef<User | null>(null);
@@ -38,33 +39,47 @@ export function AuthProvider({
       setUser(next);
     };
 
-    void Promise.resolve(createUserManager(config.data)).then(async (manager) => {
-      if (cancelled) {
-        manager.stopSilentRenew();
-        return;
-      }
-      const onLoaded = (loaded: User) => apply(loaded);
-      const onUnloaded = () => apply(null);
-      manager.events.addUserLoaded(onLoaded);
-      manager.events.addUserUnloaded(onUnloaded);
-      manager.events.addUserSignedOut(onUnloaded);
-      unsubscribe = () => {
-        manager.events.removeUserLoaded(onLoaded);
-        manager.events.removeUserUnloaded(onUnloaded);
-        manager.events.removeUserSignedOut(onUnloaded);
-        manager.stopSilentRenew();
-      };
+    void Promise.resolve(createUserManager(config.data))
+      .then(async (manager) => {
+        if (cancelled) {
+          manager.stopSilentRenew();
+          return;
+        }
+        const onLoaded = (loaded: User) => apply(loaded);
+        const onUnloaded = () => apply(null);
+        // A session that can no longer be renewed is over: drop it rather than keep calling
+        // the API with a dead token.
+        const onRenewFailed = () => void manager.removeUser();
+        manager.events.addUserLoaded(onLoaded);
+        manager.events.addUserUnloaded(onUnloaded);
+        manager.events.addUserSignedOut(onUnloaded);
+        manager.events.addSilentRenewError(onRenewFailed);
+        manager.events.addAccessTokenExpired(onRenewFailed);
+        unsubscribe = () => {
+          manager.events.removeUserLoaded(onLoaded);
+          manager.events.removeUserUnloaded(onUnloaded);
+          manager.events.removeUserSignedOut(onUnloaded);
+          manager.events.removeSilentRenewError(onRenewFailed);
+          manager.events.removeAccessTokenExpired(onRenewFailed);
+          manager.stopSilentRenew();
+        };
 
-      const stored = await manager.getUser().catch(() => null);
-      if (cancelled) return;
-      if (stored?.expired) {
-        // The refresh token may still be good; if not, the stale session is dropped.
-        await manager.signinSilent().catch(() => manager.removeUser());
-      } else {
-        apply(stored);
-      }
-      if (!cancelled) setUserManager(manager);
-    });
+        const stored = await manager.getUser().catch(() => null);
+        if (cancelled) return;
+        if (stored?.expired) {
+          // The refresh token may still be good; if not, the stale session is dropped.
+          await manager.signinSilent().catch(() => manager.removeUser());
+        } else {
+          apply(stored);
+        }
+        if (!cancelled) setUserManager(manager);
+      })
+      .catch((error: unknown) => {
+        // The sign-in code could not load (a deploy replaced it) or the stored session is
+        // unreadable: say sign-in is unavailable instead of spinning for ever.
+        console.error(error);
+        if (!cancelled) setFailed(true);
+      });
 
     return () => {
       cancelled = true;
@@ -74,14 +89,14 @@ export function AuthProvider({
 
   const value = useMemo<AuthState>(
     () => ({
-      status: config.isError ? 'unavailable' : userManager ? 'ready' : 'loading',
+      status: config.isError || failed ? 'unavailable' : userManager ? 'ready' : 'loading',
       config: config.data,
       userManager,
       user,
       leaving,
       setLeaving,
     }),
-    [config.isError, config.data, userManager, user, leaving],
+    [config.isError, failed, config.data, userManager, user, leaving],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

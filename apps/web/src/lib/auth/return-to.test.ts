@@ -8,6 +8,16 @@ describe('return-to', () => {
     expect(safeReturnTo('/\\evil.example')).toBeUndefined();
     expect(safeReturnTo('https://evil.example/')).toBeUndefined();
     expect(safeReturnTo(undefined)).toBeUndefined();
+    expect(safeReturnTo('/%09/evil.example')).toBeUndefined();
+    expect(safeReturnTo('/\t/evil.example')).toBeUndefined();
+    expect(safeReturnTo('/%0a/evil.example')).toBeUndefined();
+  });
+
+  it('never returns to the sign-in, lock or sign-out pages', () => {
+    expect(safeReturnTo('/auth/signed-out')).toBeUndefined();
+    expect(safeReturnTo('/auth/boxed-lockscreen')).toBeUndefined();
+    expect(safeReturnTo('/login?returnTo=%2Fx')).toBeUndefined();
+    expect(safeReturnTo('/documents/7?x=%20y')).toBe('/documents/7?x=%20y');
   });
 
   it('falls back to /home when the sign-in state has no usable place', () => {

@@ -21,10 +21,12 @@ export function Header({
   sidebarOpen,
   onToggleSidebar,
   onOpenCustomizer,
+  onCreate,
 }: {
   sidebarOpen: boolean;
   onToggleSidebar: () => void;
   onOpenCustomizer: () => void;
+  onCreate: () => void;
 }) {
   const { t } = useTranslation();
   const profile = useProgramProfile();
@@ -41,7 +43,7 @@ export function Header({
           onClick={onToggleSidebar}
           aria-controls={SIDEBAR_ID}
           aria-expanded={sidebarOpen}
-          className={`rounded-md p-2 hover:bg-slate-100 dark:hover:bg-slate-800 ${settings.menu === 'horizontal' ? '' : 'lg:hidden'}`}
+          className="rounded-md p-2 hover:bg-slate-100 lg:hidden dark:hover:bg-slate-800"
         >
           <MenuIcon />
           <span className="sr-only">{t('nav.openMenu')}</span>
@@ -66,7 +68,7 @@ export function Header({
           <UserArea />
         </div>
       </div>
-      {settings.menu === 'horizontal' ? <HorizontalMenu /> : null}
+      {settings.menu === 'horizontal' ? <HorizontalMenu onCreate={onCreate} /> : null}
     </header>
   );
 }

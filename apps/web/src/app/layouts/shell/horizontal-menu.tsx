@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
 import { HORIZONTAL_MENU, type HorizontalItem, isCurrent, type NavLinkItem } from '../../navigation';
 
 const itemClass = (active: boolean) =>
@@ -15,7 +15,7 @@ const itemClass = (active: boolean) =>
  * The header's horizontal menu (disclosure navigation pattern): the current page's link has
  * aria-current="page", and a parent menu holding it is marked as the current section.
  */
-export function HorizontalMenu() {
+export function HorizontalMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
@@ -33,6 +33,12 @@ export function HorizontalMenu() {
             )}
           </li>
         ))}
+        <li>
+          <button type="button" onClick={onCreate} className={itemClass(false)}>
+            <PlusIcon className="shrink-0" />
+            {t('nav.create')}
+          </button>
+        </li>
       </ul>
     </nav>
   );

@@ -8,6 +8,8 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { loginPath } from '@/lib/auth/return-to';
 import { useLockSession } from '../use-lock-session';
 
+const ME_FAILURE_KEY = 'current-user-failure-redirected';
+
 /** The header's account corner: "Sign in", or who is signed in and the account menu. */
 export function UserArea() {
   const { t } = useTranslation();
@@ -19,16 +21,20 @@ export function UserArea() {
   const here = `${location.pathname}${location.search}${location.hash}`;
 
   // Spec: a failure fetching the current user sends the user to /login. The stale tokens go
-  // first, or /login would find them and send the user straight back.
+  // first, or /login would find them and send the user straight back. Once per tab session:
+  // if the API itself is down, signing in again cannot help, and bouncing between the app
+  // and the identity provider for ever would not either.
   useEffect(() => {
-    if (!me.isError) return;
+    if (me.isSuccess) sessionStorage.removeItem(ME_FAILURE_KEY);
+    if (!me.isError || sessionStorage.getItem(ME_FAILURE_KEY)) return;
+    sessionStorage.setItem(ME_FAILURE_KEY, '1');
     void (async () => {
       await userManager?.removeUser();
       await navigate(loginPath(here));
     })();
     // Once per failure.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [me.isError]);
+  }, [me.isError, me.isSuccess]);
 
   if (status === 'loading') return null;
   if (!user) {

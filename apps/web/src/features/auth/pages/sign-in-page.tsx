@@ -86,6 +86,9 @@ function SignInForm({ uid }: { uid: string }) {
           if (type === identityProblemTypes.invalidCredentials) {
             return setErrors([{ field: 'email', message: t('auth.signIn.invalidCredentials') }]);
           }
+          if (type === identityProblemTypes.emailNotConfirmed) {
+            return setErrors([{ field: 'email', message: t('auth.signIn.emailNotConfirmed') }]);
+          }
           if (type === identityProblemTypes.locked) {
             const seconds = error instanceof ApiError ? (error.problem?.retryAfterSeconds ?? 60) : 60;
             const count = Math.max(1, Math.ceil(seconds / 60));
