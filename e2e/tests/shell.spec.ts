@@ -98,7 +98,9 @@ test('Create opens the application type dialog; Escape closes it and focus retur
   await expect(create).toBeFocused();
   await create.click();
   await dialog.getByRole('button', { name: 'Registered ChildCare Provider', exact: true }).click();
-  await expect(page).toHaveURL(/\/registeredapplication\/registration\/registeredprovider$/);
+  // The application needs a signed-in user: a visitor is taken to sign in first.
+  await expect(page).toHaveURL(/\/auth\/boxed-signin\?uid=/);
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
 });
 
 test('below 1024px the menu button opens the sidebar and choosing a link closes it', async ({ page }) => {

@@ -23,11 +23,13 @@ export function ModalDialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-    // Closing before the element goes away lets the browser return focus where it was.
+    // The dialog may be unmounted rather than closed: give focus back to what opened it.
     return () => {
       if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus();
     };
   }, [open]);
 

@@ -54,13 +54,11 @@ export function AuthProvider({
         manager.events.addUserUnloaded(onUnloaded);
         manager.events.addUserSignedOut(onUnloaded);
         manager.events.addSilentRenewError(onRenewFailed);
-        manager.events.addAccessTokenExpired(onRenewFailed);
         unsubscribe = () => {
           manager.events.removeUserLoaded(onLoaded);
           manager.events.removeUserUnloaded(onUnloaded);
           manager.events.removeUserSignedOut(onUnloaded);
           manager.events.removeSilentRenewError(onRenewFailed);
-          manager.events.removeAccessTokenExpired(onRenewFailed);
           manager.stopSilentRenew();
         };
 
