@@ -28,6 +28,7 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   OIDC_AUDIENCE: z.preprocess(emptyAsUndefined, z.string().optional()),
+  OIDC_SCOPE: z.string().default('openid profile email'),
   IDP_CLIENT_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
   IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -61,8 +62,8 @@ export interface Config {
 }
 
 export type IdentityConfig =
-  | { kind: 'built-in'; issuer: string; clientId: string; audience: string; clientOrigins: string[] }
-  | { kind: 'external'; issuer: string; clientId: string; audience: string };
+  | { kind: 'built-in'; issuer: string; clientId: string; audience: string; scope: string; clientOrigins: string[] }
+  | { kind: 'external'; issuer: string; clientId: string; audience: string; scope: string };
 
 export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
 export const BUILT_IN_CLIENT_ID = 'ccap-web';
@@ -93,12 +94,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         issuer: env.OIDC_ISSUER.replace(/\/$/, ''),
         clientId: env.OIDC_CLIENT_ID!,
         audience: env.OIDC_AUDIENCE ?? env.OIDC_CLIENT_ID!,
+        // Many providers issue refresh tokens only for offline_access: add it here for them.
+        scope: env.OIDC_SCOPE,
       }
     : {
         kind: 'built-in',
         issuer: `${publicUrl}/idp`,
         clientId: BUILT_IN_CLIENT_ID,
         audience: BUILT_IN_AUDIENCE,
+        scope: 'openid profile email',
         clientOrigins: [
           ...new Set([
             new URL(publicUrl).origin,

@@ -27,7 +27,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     async () => ({
       authority: config.identity.issuer,
       clientId: config.identity.clientId,
-      scope: 'openid profile email',
+      scope: config.identity.scope,
       builtIn: config.identity.kind === 'built-in',
       idleTimeoutSeconds: config.session.idleTimeoutSeconds,
       idleWarningSeconds: config.session.idleWarningSeconds,

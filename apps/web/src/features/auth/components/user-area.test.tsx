@@ -68,12 +68,23 @@ describe('header user area', () => {
     const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const failure = new Error('end session endpoint unreachable');
     const { auth } = await renderRoute('/', { arrangeAuth: (auth) => auth.signoutRedirect.mockRejectedValue(failure) });
-    localStorage.setItem('locale', 'en');
+    localStorage.setItem('ui-settings', JSON.stringify({ theme: 'dark' }));
+    sessionStorage.setItem('draft:kept', '"yes"');
     await userEvent.click(await screen.findByRole('button', { name: /Account menu/ }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(consoleError).toHaveBeenCalledWith(failure));
     expect(auth.signoutRedirect).toHaveBeenCalled();
-    expect(localStorage.getItem('locale')).toBe('en');
+    expect(localStorage.getItem('ui-settings')).toBe('{"theme":"dark"}');
+    expect(sessionStorage.getItem('draft:kept')).toBe('"yes"');
+  });
+
+  it('clears local and session storage entirely once the sign-out succeeded', async () => {
+    localStorage.setItem('ui-settings', JSON.stringify({ theme: 'dark' }));
+    sessionStorage.setItem('draft:gone', '"no"');
+    await renderRoute('/auth/signed-out', { signedIn: false });
+    expect(await screen.findByRole('heading', { name: 'You are signed out' })).toBeInTheDocument();
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
   });
 
   it('locks the session from the menu, remembering the page', async () => {

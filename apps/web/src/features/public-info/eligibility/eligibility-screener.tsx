@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { intlTagOf } from '@/lib/locales';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
@@ -18,15 +19,27 @@ type Values = Record<Field, string>;
 
 const EMPTY: Values = { childAge: '', specialNeeds: '', weeklyHours: '', householdSize: '', yearlyIncome: '' };
 
-/** A number as people type it: spaces, thousands separators and a dollar sign are allowed. */
-const parseNumber = (text: string) => {
-  const cleaned = text.replace(/[\s,$]/g, '');
-  return cleaned === '' ? Number.NaN : Number(cleaned);
-};
+/**
+ * A number as people type it in their language: spaces, the language's thousands separator
+ * and a dollar sign are allowed, and its decimal separator is understood ("35.000" is
+ * thirty-five thousand in German, "27,5" twenty-seven and a half).
+ */
+export function parseLocalizedNumber(text: string, intlTag: string): number {
+  const parts = new Intl.NumberFormat(intlTag).formatToParts(12345.6);
+  const group = parts.find((part) => part.type === 'group')?.value ?? ',';
+  const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+  const cleaned = text
+    .replace(/[\s\u00a0\u202f$]/g, '')
+    .split(group)
+    .join('')
+    .replace(decimal, '.');
+  return cleaned === '' || !/^-?\d*\.?\d+$/.test(cleaned) ? Number.NaN : Number(cleaned);
+}
 const inRange = (value: number, min: number, max: number, whole: boolean) =>
   Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
 
-function parseAnswers(values: Values): { answers?: ScreenerAnswers; errors: Field[] } {
+function parseAnswers(values: Values, intlTag: string): { answers?: ScreenerAnswers; errors: Field[] } {
+  const parseNumber = (text: string) => parseLocalizedNumber(text, intlTag);
   const childAge = parseNumber(values.childAge);
   const weeklyHours = parseNumber(values.weeklyHours);
   const householdSize = parseNumber(values.householdSize);
@@ -46,7 +59,7 @@ function parseAnswers(values: Values): { answers?: ScreenerAnswers; errors: Fiel
 
 /** "See if you may qualify": five questions answered in the browser only, nothing is sent. */
 export function EligibilityScreener({ id, rules }: { id: string; rules: EligibilityRules }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [values, setValues] = useState<Values>(EMPTY);
   const [invalid, setInvalid] = useState<Field[]>([]);
   const [result, setResult] = useState<ScreenerResult | null>(null);
@@ -71,7 +84,7 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAnswers(values);
+    const parsed = parseAnswers(values, intlTagOf(i18n.language));
     setInvalid(parsed.errors);
     setResult(parsed.answers ? screenEligibility(rules, parsed.answers) : null);
   };

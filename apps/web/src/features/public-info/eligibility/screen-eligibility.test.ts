@@ -102,3 +102,15 @@ describe('screenEligibility', () => {
     expect(failed(result)).toEqual(['age', 'hours', 'income']);
   });
 });
+
+describe('numbers typed in the reader’s language', () => {
+  it('reads thousands and decimals the way each language writes them', async () => {
+    const { parseLocalizedNumber } = await import('./eligibility-screener');
+    expect(parseLocalizedNumber('$35,000', 'en-US')).toBe(35000);
+    expect(parseLocalizedNumber('35.000', 'de-DE')).toBe(35000);
+    expect(parseLocalizedNumber('27,5', 'de-DE')).toBe(27.5);
+    expect(parseLocalizedNumber('35 000,50', 'fr-FR')).toBe(35000.5);
+    expect(parseLocalizedNumber('thirty', 'en-US')).toBeNaN();
+    expect(parseLocalizedNumber('', 'en-US')).toBeNaN();
+  });
+});
