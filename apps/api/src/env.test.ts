@@ -33,6 +33,7 @@ describe('configuration', () => {
       issuer: 'https://login.example.gov',
       clientId: 'portal',
       audience: 'portal',
+      scope: 'openid profile email',
     });
   });
 
