@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
@@ -36,6 +37,13 @@ test('choosing Arabic reloads right-to-left, and the page mirrors', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // Translated: the sidebar reads in Arabic.
+  const arabic = JSON.parse(
+    fs.readFileSync(new URL('../../apps/web/public/locales/ae.json', import.meta.url), 'utf8'),
+  ) as {
+    nav: { dashboard: string; eligibility: string };
+  };
+  await expect(page.getByRole('link', { name: arabic.nav.eligibility }).first()).toBeVisible();
   // The sidebar sits on the right in a right-to-left page.
   const sidebar = await page.getByRole('navigation', { name: /./ }).first().boundingBox();
   const viewport = page.viewportSize()!;
