@@ -2,3 +2,4 @@ export * from './application';
 export * from './lookups';
 export * from './rules';
 export * from './steps';
+export * from './drafts';
