@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database';
 import type { Config } from './env';
 import rateLimit from '@fastify/rate-limit';
+import { applicationsRoutes } from './features/applications/applications.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { accessPlugin } from './features/identity/access.plugin';
 import { idpRoutes } from './features/identity/idp/idp.routes';
@@ -83,6 +84,8 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('repositories', createRepositories(database.db));
+  // Reference lists follow the code and the program profile's counties at every start.
+  await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
   app.decorate('databaseBackend', database.backend);
   const routeTable: RouteEntry[] = [];
@@ -124,6 +127,7 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });
   await app.register(devMailRoutes, { enabled: config.devMailView });
+  await app.register(applicationsRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

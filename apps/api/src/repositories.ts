@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
+import { createApplicationsRepository } from './features/applications/applications.repository';
+import { createDraftsRepository } from './features/applications/drafts.repository';
+import { createLookupsRepository } from './features/applications/lookups.repository';
 import { createAuditRepository } from './features/audit/audit.repository';
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
@@ -16,6 +19,9 @@ export function createRepositories(db: Kysely<DB>) {
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db),
+    lookups: createLookupsRepository(db),
+    drafts: createDraftsRepository(db),
+    applications: createApplicationsRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -111,7 +111,43 @@ export interface MailOutboxTable {
   last_error: string | null;
 }
 
+export interface LookupItemTable {
+  lookup_id: Generated<number>;
+  lookup_type: string;
+  code: string;
+  name: string;
+  parent_lookup_id: number | null;
+  sort_order: Generated<number>;
+}
+
+export interface DraftApplicationTable {
+  id: Generated<number>;
+  owner_id: string;
+  provider_type: string;
+  application_json: string;
+  version: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface ApplicationTable {
+  id: Generated<number>;
+  owner_id: string;
+  draft_id: number;
+  provider_type: string;
+  status: 'submitted' | 'in-review' | 'information-requested' | 'approved' | 'denied' | 'withdrawn';
+  application_json: JSONColumnType<Record<string, unknown>, string, string>;
+  provider_name: string;
+  county: string | null;
+  version: Generated<number>;
+  submitted_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+}
+
 export interface DB {
+  lookup_item: LookupItemTable;
+  draft_application: DraftApplicationTable;
+  application: ApplicationTable;
   audit_log: AuditLogTable;
   idp_account: IdpAccountTable;
   idp_sign_in_throttle: IdpSignInThrottleTable;

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-identity';
+import * as m0003 from './0003-applications';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -9,4 +10,5 @@ import * as m0002 from './0002-identity';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
+  '0003-applications': m0003,
 };

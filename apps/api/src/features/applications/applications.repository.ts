@@ -1,0 +1,92 @@
+import type { DraftApplication } from '@ccap/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { createAuditRepository } from '../audit/audit.repository';
+
+export interface SubmittedApplication {
+  applicationId: number;
+  status: DB['application']['status'];
+  submittedAt: string;
+}
+
+export type SubmitResult =
+  { outcome: 'submitted' | 'already-submitted'; application: SubmittedApplication } | { outcome: 'no-draft' };
+
+export function createApplicationsRepository(db: Kysely<DB>) {
+  const audit = createAuditRepository(db);
+  const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
+    const row = await trx
+      .selectFrom('application')
+      .select(['id', 'status', 'submitted_at'])
+      .where('owner_id', '=', ownerId)
+      .where('draft_id', '=', draftId)
+      .executeTakeFirst();
+    return row ? { applicationId: row.id, status: row.status, submittedAt: row.submitted_at.toISOString() } : undefined;
+  };
+
+  return {
+    /**
+     * Turns a draft into a submitted application, once: the draft id is the idempotency key,
+     * so a double click or a retry answers with the same application. The draft is consumed
+     * and the submission audited in the same transaction.
+     */
+    async submit(input: {
+      ownerId: string;
+      actorLabel: string;
+      draftId: number;
+      application: DraftApplication;
+      requestId: string;
+    }): Promise<SubmitResult> {
+      const already = await existing(input.ownerId, input.draftId);
+      if (already) return { outcome: 'already-submitted', application: already };
+
+      return db.transaction().execute(async (trx) => {
+        const draft = await trx
+          .deleteFrom('draft_application')
+          .where('owner_id', '=', input.ownerId)
+          .where('id', '=', input.draftId)
+          .returning('id')
+          .executeTakeFirst();
+        if (!draft) {
+          // A concurrent submit of the same draft may have won the race.
+          const raced = await existing(input.ownerId, input.draftId, trx);
+          return raced
+            ? { outcome: 'already-submitted' as const, application: raced }
+            : { outcome: 'no-draft' as const };
+        }
+        const info = input.application.providerInfo as { firstName?: string; lastName?: string; businessName?: string };
+        const address = input.application.address as { county?: string } | undefined;
+        const row = await trx
+          .insertInto('application')
+          .values({
+            owner_id: input.ownerId,
+            draft_id: input.draftId,
+            provider_type: input.application.providerType,
+            status: 'submitted',
+            application_json: JSON.stringify(input.application),
+            provider_name: info.businessName || `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(),
+            county: address?.county ?? null,
+          })
+          .returning(['id', 'status', 'submitted_at'])
+          .executeTakeFirstOrThrow();
+        await audit.record(
+          {
+            actorId: input.ownerId,
+            actorLabel: input.actorLabel,
+            action: 'application.submitted',
+            entityType: 'application',
+            entityId: String(row.id),
+            after: { status: 'submitted', providerType: input.application.providerType },
+            requestId: input.requestId,
+          },
+          trx,
+        );
+        return {
+          outcome: 'submitted' as const,
+          application: { applicationId: row.id, status: row.status, submittedAt: row.submitted_at.toISOString() },
+        };
+      });
+    },
+  };
+}
+export type ApplicationsRepository = ReturnType<typeof createApplicationsRepository>;

@@ -1,0 +1,179 @@
+import {
+  type DraftApplication,
+  deleteDraftQuerySchema,
+  draftApplicationSchema,
+  draftConflictProblemType,
+  draftListSchema,
+  lookupResponseSchema,
+  type ProviderType,
+  problemSchema,
+  saveDraftRequestSchema,
+  saveDraftResponseSchema,
+  submissionIssues,
+  submitApplicationRequestSchema,
+  submitApplicationResponseSchema,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem, notFound } from '../../plugins/problem';
+import { currentUser } from '../identity/access.plugin';
+
+const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
+
+/** Reads `applicationJson`: JSON text of the draft shape, or a 400 that says what is wrong. */
+function parseApplicationJson(text: string): DraftApplication {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, 'applicationJson is not valid JSON.', {
+      errors: [{ path: 'applicationJson', message: 'is not valid JSON' }],
+    });
+  }
+  const parsed = draftApplicationSchema.safeParse(json);
+  if (!parsed.success) {
+    throw new HttpProblem(400, 'applicationJson does not have the shape of a draft application.', {
+      type: 'urn:ccap:problem:validation',
+      errors: parsed.error.issues.map((issue) => ({
+        path: ['applicationJson', ...issue.path].join('.'),
+        message: issue.message,
+      })),
+    });
+  }
+  return parsed.data;
+}
+
+/** Spec section 7's Application and Lookup calls, with the owner always taken from the token. */
+export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { drafts, applications, lookups } = app.repositories;
+
+  app.get(
+    '/api/Lookup/get-lookups',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['application'],
+        summary: 'Lookup lists (relationships, provider types, counties…)',
+        response: { 200: lookupResponseSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=300').send({ data: await lookups.list() }),
+  );
+
+  app.post(
+    '/api/Application/get-my-draft-applications',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['application'],
+        summary: "The signed-in user's drafts; the highest id is the latest",
+        body: z.unknown().optional(),
+        response: { 200: draftListSchema, ...problems },
+      },
+    },
+    async (request) => drafts.listFor(currentUser(request).id),
+  );
+
+  app.delete(
+    '/api/Application/get-my-draft-applications',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['application'],
+        summary: 'Delete one of your drafts',
+        querystring: deleteDraftQuerySchema,
+        response: { 204: z.null(), ...problems },
+      },
+    },
+    async (request, reply) => {
+      if (!(await drafts.remove(currentUser(request).id, request.query.query))) throw notFound('The draft');
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/Application/save-my-draft-applications',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['application'],
+        summary: 'Save a whole draft (partial data); a version check keeps two tabs from overwriting each other',
+        body: saveDraftRequestSchema,
+        response: { 200: saveDraftResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id, version, applicationJson } = request.body;
+      const draft = parseApplicationJson(applicationJson);
+      if (!id) {
+        const created = await drafts.create(user.id, draft.providerType, applicationJson);
+        return { id: created.id, applicationJson: created.applicationJson, version: created.version };
+      }
+      if (version === undefined) {
+        throw new HttpProblem(400, 'Saving over a draft needs the version it was loaded at.', {
+          errors: [{ path: 'version', message: 'is required when id is given' }],
+        });
+      }
+      const result = await drafts.update(user.id, id, version, draft.providerType, applicationJson);
+      if (result.outcome === 'not-found') throw notFound('The draft');
+      if (result.outcome === 'conflict') {
+        throw new HttpProblem(409, 'This draft was saved elsewhere (another tab or device) since you opened it.', {
+          type: draftConflictProblemType,
+        });
+      }
+      return { id: result.draft.id, applicationJson: result.draft.applicationJson, version: result.draft.version };
+    },
+  );
+
+  const submitRoute = (url: string, providerType: ProviderType, summary: string) =>
+    app.post(
+      url,
+      {
+        config: { access: 'authenticated' },
+        schema: {
+          tags: ['application'],
+          summary,
+          body: submitApplicationRequestSchema,
+          response: { 200: submitApplicationResponseSchema, 201: submitApplicationResponseSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const application = parseApplicationJson(request.body.applicationJson);
+        if (application.providerType !== providerType) {
+          throw new HttpProblem(
+            400,
+            `This call submits ${providerType} applications; use the other one for ${application.providerType}.`,
+            {
+              errors: [{ path: 'applicationJson.providerType', message: `must be ${providerType}` }],
+            },
+          );
+        }
+        const issues = submissionIssues(application);
+        if (issues.length > 0) {
+          throw new HttpProblem(400, 'The application is not complete yet: every required step must be valid.', {
+            type: 'urn:ccap:problem:validation',
+            errors: issues.map((issue) => ({ path: issue.path, message: issue.message })),
+          });
+        }
+        const result = await applications.submit({
+          ownerId: user.id,
+          actorLabel: user.email,
+          draftId: request.body.draftApplicationId,
+          application: { ...application, draftApplicationId: request.body.draftApplicationId },
+          requestId: request.id,
+        });
+        if (result.outcome === 'no-draft') throw notFound('The draft');
+        return reply.code(result.outcome === 'submitted' ? 201 : 200).send(result.application);
+      },
+    );
+
+  submitRoute('/api/Application', 'registeredprovider', 'Submit a registered provider application');
+  submitRoute(
+    '/api/Application/save-unregistered-provider',
+    'unregisteredprovider',
+    'Submit an unregistered provider application',
+  );
+};

@@ -1,0 +1,130 @@
+import { dayCodes, type LookupType, stateCodes } from '@ccap/contracts';
+
+interface SeedItem {
+  code: string;
+  name: string;
+  parent?: { type: LookupType; code: string };
+}
+
+// The program's reference lists (spec section 3 "Lookup item"; domain facts for Iowa). The
+// web app shows translated names by type and code; `name` is the English one for API callers.
+const registered = { type: 'ProviderType', code: 'registered-cdh' } as const;
+const home = { type: 'ProviderType', code: 'non-registered-home' } as const;
+const inHome = { type: 'ProviderType', code: 'non-registered-in-home' } as const;
+
+const STATE_NAMES: Record<string, string> = {
+  AL: 'Alabama',
+  AK: 'Alaska',
+  AZ: 'Arizona',
+  AR: 'Arkansas',
+  CA: 'California',
+  CO: 'Colorado',
+  CT: 'Connecticut',
+  DE: 'Delaware',
+  DC: 'District of Columbia',
+  FL: 'Florida',
+  GA: 'Georgia',
+  HI: 'Hawaii',
+  ID: 'Idaho',
+  IL: 'Illinois',
+  IN: 'Indiana',
+  IA: 'Iowa',
+  KS: 'Kansas',
+  KY: 'Kentucky',
+  LA: 'Louisiana',
+  ME: 'Maine',
+  MD: 'Maryland',
+  MA: 'Massachusetts',
+  MI: 'Michigan',
+  MN: 'Minnesota',
+  MS: 'Mississippi',
+  MO: 'Missouri',
+  MT: 'Montana',
+  NE: 'Nebraska',
+  NV: 'Nevada',
+  NH: 'New Hampshire',
+  NJ: 'New Jersey',
+  NM: 'New Mexico',
+  NY: 'New York',
+  NC: 'North Carolina',
+  ND: 'North Dakota',
+  OH: 'Ohio',
+  OK: 'Oklahoma',
+  OR: 'Oregon',
+  PA: 'Pennsylvania',
+  RI: 'Rhode Island',
+  SC: 'South Carolina',
+  SD: 'South Dakota',
+  TN: 'Tennessee',
+  TX: 'Texas',
+  UT: 'Utah',
+  VT: 'Vermont',
+  VA: 'Virginia',
+  WA: 'Washington',
+  WV: 'West Virginia',
+  WI: 'Wisconsin',
+  WY: 'Wyoming',
+  PR: 'Puerto Rico',
+  GU: 'Guam',
+  VI: 'U.S. Virgin Islands',
+  AS: 'American Samoa',
+  MP: 'Northern Mariana Islands',
+};
+
+export const LOOKUP_SEED: Record<Exclude<LookupType, 'County'>, SeedItem[]> = {
+  ProviderType: [
+    { code: 'registered-cdh', name: 'Registered Child Development Home' },
+    { code: 'non-registered-home', name: 'Non-Registered Child Care Home' },
+    { code: 'non-registered-in-home', name: 'Non-Registered In-Home' },
+  ],
+  Category: [
+    { code: 'cdh-a', name: 'Child Development Home A', parent: registered },
+    { code: 'cdh-b', name: 'Child Development Home B', parent: registered },
+    { code: 'cdh-c', name: 'Child Development Home C', parent: registered },
+    { code: 'home', name: 'Child care home (5 or fewer children)', parent: home },
+    { code: 'in-home', name: "Care in the child's home (3 or more eligible children)", parent: inHome },
+  ],
+  Relationship: [
+    'spouse',
+    'partner',
+    'child',
+    'stepchild',
+    'foster-child',
+    'grandchild',
+    'parent',
+    'sibling',
+    'grandparent',
+    'other-relative',
+    'roommate',
+    'other',
+  ].map((code) => ({ code, name: code.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase()) })),
+  Language: [
+    ['en', 'English'],
+    ['es', 'Spanish'],
+    ['vi', 'Vietnamese'],
+    ['ar', 'Arabic'],
+    ['bs', 'Bosnian'],
+    ['sw', 'Swahili'],
+    ['zh', 'Chinese'],
+    ['fr', 'French'],
+    ['my', 'Burmese'],
+    ['so', 'Somali'],
+    ['other', 'Other'],
+  ].map(([code, name]) => ({ code: code!, name: name! })),
+  AgeGroup: [
+    { code: 'infant-toddler', name: 'Infant and toddler (2 weeks to 3 years)' },
+    { code: 'preschool', name: 'Preschool (3 years to school age)' },
+    { code: 'school-age', name: 'School age' },
+  ],
+  TaxClassification: [
+    ['individual', 'Individual or sole proprietor'],
+    ['c-corporation', 'C corporation'],
+    ['s-corporation', 'S corporation'],
+    ['partnership', 'Partnership'],
+    ['trust-estate', 'Trust or estate'],
+    ['llc', 'Limited liability company'],
+    ['other', 'Other'],
+  ].map(([code, name]) => ({ code: code!, name: name! })),
+  Day: dayCodes.map((code) => ({ code, name: code.replace(/^\w/, (c) => c.toUpperCase()) })),
+  State: stateCodes.map((code) => ({ code, name: STATE_NAMES[code] ?? code })),
+};

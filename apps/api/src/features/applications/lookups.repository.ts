@@ -1,0 +1,65 @@
+import type { LookupItem, LookupType } from '@ccap/contracts';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import { LOOKUP_SEED } from './lookup-data';
+
+export function createLookupsRepository(db: Kysely<DB>) {
+  return {
+    /**
+     * Brings the lookup lists up to date at start-up: the reference lists, and the counties of
+     * the program profile. Ids stay stable (keyed by type and code), so saved answers keep
+     * pointing at the same items.
+     */
+    async sync(counties: string[]) {
+      const lists: [LookupType, { code: string; name: string; parent?: { type: LookupType; code: string } }[]][] = [
+        ...(Object.entries(LOOKUP_SEED) as [LookupType, (typeof LOOKUP_SEED)['Category']][]),
+        ['County', counties.map((name) => ({ code: name, name }))],
+      ];
+      await db.transaction().execute(async (trx) => {
+        const ids = new Map<string, number>();
+        // In list order, so a parent (ProviderType) exists before its children (Category).
+        for (const [type, items] of lists) {
+          if (items.length === 0) continue;
+          const rows = await trx
+            .insertInto('lookup_item')
+            .values(
+              items.map((item, index) => ({
+                lookup_type: type,
+                code: item.code,
+                name: item.name,
+                parent_lookup_id: item.parent ? (ids.get(`${item.parent.type}:${item.parent.code}`) ?? null) : null,
+                sort_order: index,
+              })),
+            )
+            .onConflict((oc) =>
+              oc.columns(['lookup_type', 'code']).doUpdateSet((eb) => ({
+                name: eb.ref('excluded.name'),
+                parent_lookup_id: eb.ref('excluded.parent_lookup_id'),
+                sort_order: eb.ref('excluded.sort_order'),
+              })),
+            )
+            .returning(['lookup_id', 'code'])
+            .execute();
+          for (const row of rows) ids.set(`${type}:${row.code}`, row.lookup_id);
+        }
+      });
+    },
+
+    async list(): Promise<LookupItem[]> {
+      const rows = await db
+        .selectFrom('lookup_item')
+        .select(['lookup_id', 'lookup_type', 'code', 'name', 'parent_lookup_id'])
+        .orderBy('lookup_type')
+        .orderBy('sort_order')
+        .execute();
+      return rows.map((row) => ({
+        lookupId: row.lookup_id,
+        lookupType: row.lookup_type as LookupType,
+        code: row.code,
+        name: row.name,
+        parentLookupId: row.parent_lookup_id,
+      }));
+    },
+  };
+}
+export type LookupsRepository = ReturnType<typeof createLookupsRepository>;

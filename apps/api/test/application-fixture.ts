@@ -1,0 +1,78 @@
+import type { DraftApplication, ProviderType } from '@ccap/contracts';
+import { dayCodes } from '@ccap/contracts';
+
+const yearsAgo = (years: number) => {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  return date.toISOString().slice(0, 10);
+};
+
+/** A complete, valid application, typed by the shared contract. */
+export function completeApplication(providerType: ProviderType = 'registeredprovider'): DraftApplication {
+  const address = { address1: '120 Oak Street', city: 'Ames', state: 'IA', zipCode: '50010' };
+  return {
+    providerType,
+    categoryTypes: {
+      providerTypeCode: providerType === 'registeredprovider' ? 'registered-cdh' : 'non-registered-home',
+      categoryCode: providerType === 'registeredprovider' ? 'cdh-b' : 'home',
+      agesServed: ['infant-toddler', 'preschool'],
+      capacity: 8,
+    },
+    providerInfo: {
+      firstName: 'Maria',
+      lastName: 'Lopez',
+      dateOfBirth: yearsAgo(38),
+      phone: '(515) 555-0142',
+      email: 'maria.lopez@example.gov',
+      businessName: 'Little Oaks Home Care',
+      languageCodes: ['en', 'es'],
+    },
+    address: { careLocation: address, mailingSameAsCare: true, county: 'Story' },
+    assistants: { members: [{ firstName: 'Ana', lastName: 'Lopez', dateOfBirth: yearsAgo(16) }] },
+    children: {
+      members: [
+        {
+          firstName: 'Leo',
+          lastName: 'Lopez',
+          dateOfBirth: yearsAgo(6),
+          relationshipCode: 'child',
+          specialNeeds: false,
+        },
+      ],
+    },
+    adults: {
+      members: [{ firstName: 'Jon', lastName: 'Lopez', dateOfBirth: yearsAgo(40), relationshipCode: 'spouse' }],
+      recordCheckConsent: true,
+    },
+    w9Info: {
+      legalName: 'Maria Lopez',
+      taxClassificationCode: 'individual',
+      tinType: 'ssn',
+      tin: '123-45-6789',
+      address,
+      certified: true,
+    },
+    ratesInfo: {
+      rates: {
+        'infant-toddler': { basic: 16.63, specialNeeds: 24.95 },
+        preschool: { basic: 15, specialNeeds: 22.5 },
+        'school-age': { basic: 15, specialNeeds: 22.5 },
+      },
+    },
+    operationHoursInfo: {
+      days: dayCodes.map((day) =>
+        day === 'saturday' || day === 'sunday'
+          ? { day, open: false }
+          : { day, open: true, start: '07:00', end: '17:30' },
+      ),
+      eveningOvernightCare: false,
+      weekendCare: false,
+      transportation: true,
+    },
+    conditions: {
+      accepted: true,
+      listInDirectory: true,
+      signature: { fullName: 'Maria Lopez', signedOn: new Date().toISOString().slice(0, 10) },
+    },
+  };
+}
