@@ -4,10 +4,12 @@ import { spawn } from 'node:child_process';
 import { root } from './lib.mjs';
 
 const children = [
+  // The browser sees everything through Vite's origin (it proxies /api and /idp), so that is
+  // the portal's public address, and the built-in provider's issuer, in development.
   spawn('npm', ['run', 'dev', '-w', '@ccap/api'], {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development' },
+    env: { PUBLIC_URL: 'http://localhost:5173', ...process.env, NODE_ENV: 'development' },
   }),
   spawn('npm', ['run', 'dev', '-w', '@ccap/web'], { cwd: root, stdio: 'inherit' }),
 ];

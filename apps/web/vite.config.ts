@@ -18,6 +18,10 @@ export default defineConfig({
     manifest: true,
   },
   server: {
-    proxy: { '/api': apiOrigin, '/idp': apiOrigin },
+    // Host kept as the browser sent it: the identity provider builds its URLs from it.
+    proxy: {
+      '/api': { target: apiOrigin, changeOrigin: false },
+      '/idp': { target: apiOrigin, changeOrigin: false },
+    },
   },
 });
