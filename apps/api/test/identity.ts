@@ -40,7 +40,12 @@ export async function createUser(
   const subject = randomBytes(8).toString('hex');
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${subject}@example.gov`;
   const user = await ctx.app.repositories.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject, email, name });
-  if (role) await ctx.app.repositories.users.grantRole(user.id, role, counties, 'test');
+  if (role) {
+    await ctx.app.repositories.users.changeRole(
+      { action: 'grant', userId: user.id, role, counties },
+      { id: null, label: 'test' },
+    );
+  }
   const token = await mintAccessToken(ctx, { sub: subject, email, name });
   return { id: user.id, email, name, token, headers: { authorization: `Bearer ${token}` } };
 }

@@ -73,21 +73,14 @@ async function main(argv: string[]) {
       );
       return 1;
     }
-    const updated =
+    const updated = await repos.users.changeRole(
       command === 'grant'
-        ? await repos.users.grantRole(user.id, role.data, counties, 'cli')
-        : await repos.users.revokeRole(user.id, role.data);
-    await repos.audit.record({
-      actorId: null,
-      actorLabel: 'cli',
-      action: command === 'grant' ? 'role.granted' : 'role.revoked',
-      entityType: 'user',
-      entityId: user.id,
-      before: { roles: user.roles, counties: user.counties },
-      after: { roles: updated?.roles, counties: updated?.counties },
-    });
+        ? { action: 'grant', userId: user.id, role: role.data, counties }
+        : { action: 'revoke', userId: user.id, role: role.data },
+      { id: null, label: 'cli' },
+    );
     console.log(
-      `${updated?.email}: roles ${updated?.roles.join(', ')}; counties ${updated?.counties.join(', ') || 'none'}`,
+      `${updated.email}: roles ${updated.roles.join(', ')}; counties ${updated.counties.join(', ') || 'none'}`,
     );
     return 0;
   } finally {

@@ -38,7 +38,12 @@ export async function seedDemoAccounts(repositories: Repositories) {
       email: account.email,
       name: account.name,
     });
-    if (demo.role) await repositories.users.grantRole(user.id, demo.role, demo.counties ?? [], 'demo-seed');
+    if (demo.role) {
+      await repositories.users.changeRole(
+        { action: 'grant', userId: user.id, role: demo.role, counties: demo.counties ?? [] },
+        { id: null, label: 'demo-seed' },
+      );
+    }
     created.push(demo);
   }
   return created;

@@ -280,6 +280,21 @@ describe('user settings and administration', () => {
     const trail = await ctx.app.repositories.audit.forEntity('user', worker.id);
     expect(trail.map((row) => row.action)).toEqual(['role.granted', 'role.revoked']);
     expect(trail[0]?.actor_label).toBe(admin.email);
+
+    // Two identity providers may each know someone by this email: never guess between them.
+    await ctx.app.repositories.users.ensure({
+      issuer: 'https://other-idp.example',
+      subject: 'x1',
+      email: worker.email,
+      name: 'Namesake',
+    });
+    const ambiguous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Admin/grant-role',
+      headers: admin.headers,
+      payload: { email: worker.email, role: 'administrator' },
+    });
+    expect(ambiguous.statusCode).toBe(409);
   });
 });
 

@@ -7,6 +7,7 @@ import {
 } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { createAuditRepository } from '../audit/audit.repository';
 
 export interface VerifiedIdentity {
   /** The issuer's stable key: `urn:ccap:built-in-idp` for ours, the issuer URL otherwise. */
@@ -27,12 +28,24 @@ export interface PortalUser {
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
 
+export type RoleChange =
+  | { action: 'grant'; userId: string; role: StaffRole; counties: string[] }
+  | { action: 'revoke'; userId: string; role: StaffRole };
+
+export interface RoleChangeActor {
+  /** The portal user who made the change; null for the command line. */
+  id: string | null;
+  label: string;
+  requestId?: string;
+}
+
 export const defaultNotificationPreferences = (): NotificationPreferences => ({
   email: Object.fromEntries(notificationEvents.map((event) => [event, true])) as NotificationPreferences['email'],
 });
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
 export function createUsersRepository(db: Kysely<DB>) {
+  const audit = createAuditRepository(db);
   async function load(where: { id: string } | { email: string }): Promise<PortalUser | undefined> {
     const query = db
       .selectFrom('app_user')
@@ -123,32 +136,70 @@ export function createUsersRepository(db: Kysely<DB>) {
       return load({ id });
     },
 
-    async grantRole(userId: string, role: StaffRole, counties: string[], grantedBy: string) {
+    /**
+     * Grants or revokes a staff role, and writes the audit row in the same transaction: a role
+     * change never happens without its record. Revoking the last staff role drops the counties.
+     */
+    async changeRole(change: RoleChange, actor: RoleChangeActor): Promise<PortalUser> {
+      const before = await load({ id: change.userId });
+      if (!before) throw new Error(`no user ${change.userId}`);
       await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('user_role')
-          .values({ user_id: userId, role, granted_by: grantedBy })
-          .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
-          .execute();
-        if (counties.length > 0) {
+        if (change.action === 'grant') {
           await trx
-            .insertInto('user_county')
-            .values(counties.map((county) => ({ user_id: userId, county })))
-            .onConflict((oc) => oc.columns(['user_id', 'county']).doNothing())
+            .insertInto('user_role')
+            .values({ user_id: change.userId, role: change.role, granted_by: actor.label })
+            .onConflict((oc) => oc.columns(['user_id', 'role']).doNothing())
             .execute();
+          if (change.counties.length > 0) {
+            await trx
+              .insertInto('user_county')
+              .values(change.counties.map((county) => ({ user_id: change.userId, county })))
+              .onConflict((oc) => oc.columns(['user_id', 'county']).doNothing())
+              .execute();
+          }
+        } else {
+          await trx
+            .deleteFrom('user_role')
+            .where('user_id', '=', change.userId)
+            .where('role', '=', change.role)
+            .execute();
+          const remaining = await trx
+            .selectFrom('user_role')
+            .select('role')
+            .where('user_id', '=', change.userId)
+            .execute();
+          if (remaining.length === 0)
+            await trx.deleteFrom('user_county').where('user_id', '=', change.userId).execute();
         }
+        const after = await trx
+          .selectFrom('user_role')
+          .select('role')
+          .where('user_id', '=', change.userId)
+          .orderBy('role')
+          .execute();
+        const afterCounties = await trx
+          .selectFrom('user_county')
+          .select('county')
+          .where('user_id', '=', change.userId)
+          .orderBy('county')
+          .execute();
+        await audit.record(
+          {
+            actorId: actor.id,
+            actorLabel: actor.label,
+            action: change.action === 'grant' ? 'role.granted' : 'role.revoked',
+            entityType: 'user',
+            entityId: change.userId,
+            before: { roles: before.roles, counties: before.counties },
+            after: { roles: ['applicant', ...after.map((r) => r.role)], counties: afterCounties.map((c) => c.county) },
+            requestId: actor.requestId ?? null,
+          },
+          trx,
+        );
       });
-      return load({ id: userId });
-    },
-
-    async revokeRole(userId: string, role: StaffRole) {
-      await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('user_role').where('user_id', '=', userId).where('role', '=', role).execute();
-        const remaining = await trx.selectFrom('user_role').select('role').where('user_id', '=', userId).execute();
-        // Counties only mean something to staff: a user with no staff role keeps none.
-        if (remaining.length === 0) await trx.deleteFrom('user_county').where('user_id', '=', userId).execute();
-      });
-      return load({ id: userId });
+      const updated = await load({ id: change.userId });
+      if (!updated) throw new Error(`no user ${change.userId}`);
+      return updated;
     },
 
     async listStaff(): Promise<PortalUser[]> {

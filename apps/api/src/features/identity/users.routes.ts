@@ -16,7 +16,7 @@ import { currentUser } from './access.plugin';
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
-  const { users, audit } = app.repositories;
+  const { users } = app.repositories;
 
   app.get(
     '/api/Auth/config',
@@ -77,6 +77,20 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
 
   const counties = new Set(app.programProfile.counties);
 
+  /** The one user with this email; a role never goes to a guess between several. */
+  async function singleUserByEmail(email: string) {
+    if ((await users.countByEmail(email)) > 1) {
+      throw new HttpProblem(
+        409,
+        'More than one user has signed in with this email, so the role cannot be granted by email.',
+      );
+    }
+    const target = await users.findByEmail(email);
+    if (!target)
+      throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
+    return target;
+  }
+
   app.post(
     '/api/Admin/grant-role',
     {
@@ -96,21 +110,11 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
           errors: unknown.map((county) => ({ path: 'counties', message: `Unknown county: ${county}` })),
         });
       }
-      const target = await users.findByEmail(request.body.email);
-      if (!target)
-        throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
-      const updated = await users.grantRole(target.id, request.body.role, request.body.counties, actor.email);
-      await audit.record({
-        actorId: actor.id,
-        actorLabel: actor.email,
-        action: 'role.granted',
-        entityType: 'user',
-        entityId: target.id,
-        before: { roles: target.roles, counties: target.counties },
-        after: { roles: updated?.roles, counties: updated?.counties },
-        requestId: request.id,
-      });
-      return updated!;
+      const target = await singleUserByEmail(request.body.email);
+      return users.changeRole(
+        { action: 'grant', userId: target.id, role: request.body.role, counties: request.body.counties },
+        { id: actor.id, label: actor.email, requestId: request.id },
+      );
     },
   );
 
@@ -127,23 +131,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     },
     async (request) => {
       const actor = currentUser(request);
-      const target = await users.findByEmail(request.body.email);
-      if (!target) throw notFound('That user');
+      const target = await singleUserByEmail(request.body.email);
       if (target.id === actor.id && request.body.role === 'administrator') {
         throw new HttpProblem(400, 'You cannot remove your own administrator role.');
       }
-      const updated = await users.revokeRole(target.id, request.body.role);
-      await audit.record({
-        actorId: actor.id,
-        actorLabel: actor.email,
-        action: 'role.revoked',
-        entityType: 'user',
-        entityId: target.id,
-        before: { roles: target.roles, counties: target.counties },
-        after: { roles: updated?.roles, counties: updated?.counties },
-        requestId: request.id,
-      });
-      return updated!;
+      return users.changeRole(
+        { action: 'revoke', userId: target.id, role: request.body.role },
+        { id: actor.id, label: actor.email, requestId: request.id },
+      );
     },
   );
 };

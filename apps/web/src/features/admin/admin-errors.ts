@@ -17,6 +17,7 @@ const segmentsOf = (path: string) => path.split(/[./]/).filter(Boolean);
 export function grantErrorOf(t: TFunction, error: unknown): GrantError {
   if (!(error instanceof ApiError)) return { field: 'form', message: t('forms.networkError') };
   if (error.status === 404) return { field: 'email', message: t('admin.errors.noUser') };
+  if (error.status === 409) return { field: 'email', message: t('admin.errors.ambiguousEmail') };
   if (error.status === 400) {
     const fields = (error.problem?.errors ?? []).flatMap((entry) => segmentsOf(entry.path));
     if (fields.includes('email')) return { field: 'email', message: t('validation.emailInvalid') };
@@ -30,5 +31,6 @@ export function revokeErrorOf(t: TFunction, error: unknown): string {
   if (!(error instanceof ApiError)) return t('forms.networkError');
   if (error.status === 400) return t('admin.errors.ownAdministrator');
   if (error.status === 404) return t('admin.errors.revokeNoUser');
+  if (error.status === 409) return t('admin.errors.ambiguousEmail');
   return t('admin.errors.generic');
 }
