@@ -121,3 +121,16 @@ test('after the idle time a warning counts down, and at zero the lock screen ret
   await expect(page).toHaveURL(/\/users\/user-account-settings$/);
   await expect(page.getByLabel('Preferred language')).toHaveValue('fr');
 });
+
+test('the session warning stays usable over another open dialog', async ({ page }) => {
+  await page.clock.install();
+  await signIn(page, DEMO.admin.email, DEMO.admin.password);
+  await page.getByRole('button', { name: 'Display settings' }).click();
+  await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
+  await page.clock.fastForward('14:05');
+  const warning = page.getByRole('alertdialog');
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Stay signed in' }).click();
+  await expect(warning).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
+});

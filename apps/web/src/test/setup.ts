@@ -19,6 +19,15 @@ if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.sho
     this.removeAttribute('open');
     this.dispatchEvent(new Event('close'));
   };
+  // Escape asks the newest open modal to cancel, as browsers do.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    const dialogs = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
+    const top = dialogs[dialogs.length - 1];
+    if (!top) return;
+    const cancel = new Event('cancel', { cancelable: true });
+    if (top.dispatchEvent(cancel)) top.close();
+  });
 }
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,12 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+import { type ReactNode, useEffect, useRef } from 'react';
 
 /**
- * A modal that interrupts (role=alertdialog): focus moves into it, Tab stays inside, and focus
- * goes back where it was when it closes. The page behind is inert while it is open.
+ * A modal that interrupts (role=alertdialog), on the native <dialog>: the browser traps focus,
+ * makes everything behind inert, and stacks it above any other open modal (so the session
+ * warning stays usable over the customizer). Focus goes back where it was when it closes.
  */
 export function AlertDialog({
   titleId,
@@ -16,11 +13,11 @@ export function AlertDialog({
 }: {
   titleId: string;
   descriptionId: string;
+  /** What Escape does; without it, Escape does nothing (the user must choose). */
   onEscape?: () => void;
   children: ReactNode;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
-
+  const ref = useRef<HTMLDialogElement>(null);
   const onEscapeRef = useRef(onEscape);
   useEffect(() => {
     onEscapeRef.current = onEscape;
@@ -28,54 +25,30 @@ export function AlertDialog({
 
   useEffect(() => {
     const dialog = ref.current;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onEscapeRef.current) {
-        event.preventDefault();
-        onEscapeRef.current();
-        return;
-      }
-      if (event.key !== 'Tab' || !dialog) return;
-      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog?.addEventListener('keydown', onKeyDown);
-    return () => dialog?.removeEventListener('keydown', onKeyDown);
-  }, []);
-
-  useEffect(() => {
+    if (!dialog) return;
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    ref.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-    const root = document.getElementById('root');
-    root?.setAttribute('inert', '');
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>('button, [href], input, select, textarea')?.focus();
     return () => {
-      root?.removeAttribute('inert');
-      previous?.focus();
+      if (dialog.open) dialog.close();
+      if (previous?.isConnected) previous.focus();
     };
   }, []);
 
-  // Portalled out of #root, which turns inert behind it.
-  return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-950/60 p-4">
-      <div
-        ref={ref}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={descriptionId}
-        className="w-full max-w-md rounded-lg bg-white p-6 text-slate-900 shadow-xl dark:bg-slate-900 dark:text-slate-100"
-      >
-        {children}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <dialog
+      ref={ref}
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onEscapeRef.current?.();
+      }}
+      className="w-[min(28rem,calc(100vw-2rem))] rounded-lg bg-white p-6 text-slate-900 shadow-xl backdrop:bg-slate-950/60 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {children}
+    </dialog>
   );
 }
