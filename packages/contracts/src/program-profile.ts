@@ -76,5 +76,15 @@ export const programProfileSchema = z.object({
     }),
   }),
   counties: z.array(z.string().min(1)).min(1),
+  /**
+   * The product and agency names in other languages, by locale code ("ae" for Arabic). A name
+   * missing here shows as above, in the profile's own language.
+   */
+  localizedNames: z
+    .record(
+      z.string().min(2).max(5),
+      z.object({ productName: z.string().min(1).optional(), agencyName: z.string().min(1).optional() }),
+    )
+    .default({}),
 });
 export type ProgramProfile = z.infer<typeof programProfileSchema>;

@@ -1,6 +1,8 @@
 import type { ProgramProfile } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client';
+import { localeFileOf } from './locales';
 
 export const getProgramProfile = (signal?: AbortSignal) =>
   apiRequest<ProgramProfile>('Program/get-profile', { signal });
@@ -14,3 +16,15 @@ export const programProfileQueryOptions = () =>
 
 /** The program profile: product and agency names, contacts and program facts. */
 export const useProgramProfile = () => useQuery(programProfileQueryOptions());
+
+/** The product and agency names in the reader's language, where the profile has them. */
+export function useProgramNames(): { productName: string | undefined; agencyName: string | undefined } {
+  const profile = useProgramProfile();
+  const { i18n } = useTranslation();
+  const data = profile.data;
+  const localized = data?.localizedNames[localeFileOf(i18n.language)];
+  return {
+    productName: localized?.productName ?? data?.productName,
+    agencyName: localized?.agencyName ?? data?.agencyName,
+  };
+}

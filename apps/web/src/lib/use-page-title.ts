@@ -1,8 +1,8 @@
-import { useProgramProfile } from './program-profile';
+import { useProgramNames } from './program-profile';
 import { useDocumentTitle } from './use-document-title';
 
 /** Sets "{page} – {product}" with the product name from the program profile. */
 export function usePageTitle(page: string) {
-  const profile = useProgramProfile();
-  useDocumentTitle(page, profile.data?.productName);
+  const { productName } = useProgramNames();
+  useDocumentTitle(page, productName);
 }

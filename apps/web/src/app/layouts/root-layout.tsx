@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { SessionTimeout } from '@/features/auth/components/session-timeout';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
 import { Header } from './shell/header';
 import { BackToTop, NavigationOverlay, StartLoader } from './shell/page-chrome';
@@ -37,7 +37,7 @@ const Customizer = lazy(async () => ({ default: (await import('./shell/customize
  */
 export function RootLayout() {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
+  const { agencyName } = useProgramNames();
   const { settings } = useUiSettings();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -90,7 +90,7 @@ export function RootLayout() {
             </div>
           </main>
           <footer className="border-t border-slate-200 px-4 py-6 text-center text-sm text-slate-700 dark:border-slate-800 dark:text-slate-300">
-            {t('app.footer', { year, company: profile.data?.agencyName ?? t('app.agency') })}
+            {t('app.footer', { year, company: agencyName ?? t('app.agency') })}
           </footer>
         </div>
       </div>

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames } from '@/lib/program-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
-  useDocumentTitle(t('notFound.title'), profile.data?.productName);
+  const { productName } = useProgramNames();
+  useDocumentTitle(t('notFound.title'), productName);
   return (
     <section aria-labelledby="not-found-heading" className="space-y-4">
       <h1 id="not-found-heading" className="text-3xl font-bold">

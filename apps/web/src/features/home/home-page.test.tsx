@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { testProfile } from '@/test/handlers';
@@ -20,6 +21,15 @@ describe('home page', () => {
       `© ${year}. ${testProfile.agencyName} All rights reserved.`,
     );
     await waitFor(() => expect(document.title).toBe(`Home – ${testProfile.productName}`));
+  });
+
+  it("shows the product name in the reader's language when the profile has it", async () => {
+    await renderRoute('/');
+    await i18next.changeLanguage('es');
+    const spanish = testProfile.localizedNames.es?.productName;
+    expect(spanish).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: spanish })).toBeInTheDocument();
+    await i18next.changeLanguage('en');
   });
 
   it('tells the user when the program details cannot be loaded', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 interface PathCard {
@@ -22,7 +22,7 @@ const FAMILY_PATHS: PathCard[] = [
 export function HomePage() {
   const { t } = useTranslation();
   const profile = useProgramProfile();
-  const productName = profile.data?.productName;
+  const { productName, agencyName } = useProgramNames();
   useDocumentTitle(t('home.title'), productName);
 
   return (
@@ -32,7 +32,7 @@ export function HomePage() {
           {productName ?? t('app.name')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg text-blue-50">
-          {profile.data ? t('home.lead', { agency: profile.data.agencyName, state: profile.data.state.name }) : null}
+          {profile.data ? t('home.lead', { agency: agencyName, state: profile.data.state.name }) : null}
         </p>
         {profile.isError ? (
           <p role="alert" className="mt-4 rounded bg-white/90 px-3 py-2 text-red-800">

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { CogIcon, MenuIcon } from '@/components/ui/icons';
 import { UserArea } from '@/features/auth/components/user-area';
 import { useAuth } from '@/lib/auth/auth-context';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
 import { HorizontalMenu } from './horizontal-menu';
 import { InboxMenus } from './inbox-menus';
@@ -29,7 +29,7 @@ export function Header({
   onCreate: () => void;
 }) {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
+  const { productName } = useProgramNames();
   const { user } = useAuth();
   const { settings } = useUiSettings();
 
@@ -50,7 +50,7 @@ export function Header({
         </button>
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-blue-800 dark:text-blue-300">
           <img src="/favicon.svg" alt="" width={28} height={28} />
-          <span className="hidden truncate md:inline">{profile.data?.productName ?? t('app.name')}</span>
+          <span className="hidden truncate md:inline">{productName ?? t('app.name')}</span>
           <span className="sr-only md:hidden">{t('nav.home')}</span>
         </Link>
         <div className="ms-auto flex items-center gap-0.5 sm:gap-1">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CloseIcon, PlusIcon } from '@/components/ui/icons';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames } from '@/lib/program-profile';
 import { SIDEBAR_GROUPS } from '../../navigation';
 
 export const SIDEBAR_ID = 'sidebar';
@@ -35,7 +35,7 @@ export function Sidebar({
   onCreate: () => void;
 }) {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
+  const { productName } = useProgramNames();
   const closeOnSmallScreens = () => {
     if (window.innerWidth < SIDEBAR_BREAKPOINT) onClose();
   };
@@ -50,7 +50,7 @@ export function Sidebar({
     >
       <div className="flex items-center justify-between gap-2 px-4 py-4">
         <p className={`font-semibold text-blue-800 dark:text-blue-300 ${collapsed ? 'lg:sr-only' : ''}`}>
-          {profile.data?.productName ?? t('app.name')}
+          {productName ?? t('app.name')}
         </p>
         <button
           type="button"

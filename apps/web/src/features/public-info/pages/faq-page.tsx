@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClasses } from '@/components/ui/button';
-import { useProgramProfile } from '@/lib/program-profile';
+import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { HelpLine } from '../components/help-line';
 
@@ -17,8 +17,9 @@ const TOPICS = [
 export function FaqPage() {
   const { t } = useTranslation();
   const profile = useProgramProfile();
+  const { productName } = useProgramNames();
   usePageTitle(t('publicInfo.faq.title'));
-  const values = { state: profile.data?.state.name ?? '', product: profile.data?.productName ?? '' };
+  const values = { state: profile.data?.state.name ?? '', product: productName ?? '' };
   return (
     <article aria-labelledby="faq-heading" className="max-w-3xl space-y-8">
       <div className="space-y-3">
