@@ -68,7 +68,14 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server(BASE_URL, { PORT: String(E2E_PORT), DATA_DIR: dataDir('portal') }),
+    // A two-minute idle lock, so the idle tests travel less far in time than the 15-minute
+    // access token lives (a token renewal with the page clock far ahead would fail its checks).
+    server(BASE_URL, {
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir('portal'),
+      IDLE_TIMEOUT_SECONDS: '120',
+      IDLE_WARNING_SECONDS: '60',
+    }),
     server(EXTERNAL_IDP_URL, {
       PORT: String(E2E_PORT + 1),
       DATA_DIR: dataDir('external-idp'),

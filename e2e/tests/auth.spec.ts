@@ -104,7 +104,7 @@ test('after the idle time a warning counts down, and at zero the lock screen ret
 }) => {
   await page.clock.install();
   await signIn(page, DEMO.applicant.email, DEMO.applicant.password, '/users/user-account-settings');
-  await page.clock.fastForward('14:05');
+  await page.clock.fastForward('01:05');
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(/You will be signed out in 0:\d\d/);
@@ -113,7 +113,7 @@ test('after the idle time a warning counts down, and at zero the lock screen ret
 
   // An unsaved change, then the session locks.
   await page.getByLabel('Preferred language').selectOption('fr');
-  await page.clock.fastForward('15:30');
+  await page.clock.fastForward('02:30');
   await expect(page).toHaveURL(/\/auth\/boxed-lockscreen/);
   await expect(page.getByRole('heading', { name: 'Your session is locked' })).toBeVisible();
   await page.getByRole('button', { name: 'Sign in again' }).click();
@@ -127,7 +127,7 @@ test('the session warning stays usable over another open dialog', async ({ page 
   await signIn(page, DEMO.admin.email, DEMO.admin.password);
   await page.getByRole('button', { name: 'Display settings' }).click();
   await expect(page.getByRole('dialog', { name: 'Display settings' })).toBeVisible();
-  await page.clock.fastForward('14:05');
+  await page.clock.fastForward('01:05');
   const warning = page.getByRole('alertdialog');
   await expect(warning).toBeVisible();
   await warning.getByRole('button', { name: 'Stay signed in' }).click();
