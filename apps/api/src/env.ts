@@ -9,6 +9,12 @@ const repoRoot = path.resolve(apiRoot, '../..');
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
+export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
+export const BUILT_IN_CLIENT_ID = 'ccap-web';
+export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
+/** The scopes of spec section 4: what the web app asks for, and what the built-in provider grants. */
+export const SPEC_SCOPES = 'openid profile email';
+
 /**
  * Every setting the API reads, in one place. Nothing else in the code base reads
  * process.env; everything is handed a `Config`.
@@ -28,7 +34,7 @@ export const envSchema = z.object({
   OIDC_ISSUER: optionalUrl,
   OIDC_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().optional()),
   OIDC_AUDIENCE: z.preprocess(emptyAsUndefined, z.string().optional()),
-  OIDC_SCOPE: z.string().default('openid profile email'),
+  OIDC_SCOPE: z.string().default(SPEC_SCOPES),
   IDP_CLIENT_ORIGINS: z.preprocess(emptyAsUndefined, z.string().optional()),
   IDLE_TIMEOUT_SECONDS: z.coerce
     .number()
@@ -65,9 +71,6 @@ export type IdentityConfig =
   | { kind: 'built-in'; issuer: string; clientId: string; audience: string; scope: string; clientOrigins: string[] }
   | { kind: 'external'; issuer: string; clientId: string; audience: string; scope: string };
 
-export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
-export const BUILT_IN_CLIENT_ID = 'ccap-web';
-export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
 export class ConfigError extends Error {
@@ -102,7 +105,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         issuer: `${publicUrl}/idp`,
         clientId: BUILT_IN_CLIENT_ID,
         audience: BUILT_IN_AUDIENCE,
-        scope: 'openid profile email',
+        scope: SPEC_SCOPES,
         clientOrigins: [
           ...new Set([
             new URL(publicUrl).origin,

@@ -12,16 +12,17 @@ import { createMailRepository } from './features/mail/mail.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
+  const audit = createAuditRepository(db);
   return {
     health: createHealthRepository(db),
-    audit: createAuditRepository(db),
+    audit,
     mail: createMailRepository(db),
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
-    users: createUsersRepository(db),
+    users: createUsersRepository(db, audit),
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
-    applications: createApplicationsRepository(db),
+    applications: createApplicationsRepository(db, audit),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

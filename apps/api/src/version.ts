@@ -1,2 +1,4 @@
-/** The release version, shown by /api/health and the OpenAPI document. */
-export const APP_VERSION = '0.1.0';
+import packageJson from '../package.json';
+
+/** The release version (apps/api/package.json), shown by /api/health and the OpenAPI document. */
+export const APP_VERSION: string = packageJson.version;

@@ -39,7 +39,7 @@ export async function createUser(
 ): Promise<TestUser> {
   const subject = randomBytes(8).toString('hex');
   const email = `${name.toLowerCase().replace(/\W+/g, '.')}.${subject}@example.gov`;
-  const user = await ctx.app.repositories.users.ensure({ issuer: BUILT_IN_ISSUER_KEY, subject, email, name });
+  const user = await ctx.app.repositories.users.resolve({ issuer: BUILT_IN_ISSUER_KEY, subject, email, name });
   if (role) {
     await ctx.app.repositories.users.changeRole(
       { action: 'grant', userId: user.id, role, counties },

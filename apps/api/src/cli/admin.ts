@@ -59,7 +59,7 @@ async function main(argv: string[]) {
     if (!user && config.identity.kind === 'built-in') {
       const account = await repos.accounts.findByEmail(email.toLowerCase());
       if (account) {
-        user = await repos.users.ensure({
+        user = await repos.users.resolve({
           issuer: BUILT_IN_ISSUER_KEY,
           subject: account.id,
           email: account.email,

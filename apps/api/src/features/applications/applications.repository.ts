@@ -1,7 +1,7 @@
 import type { DraftApplication } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { createAuditRepository } from '../audit/audit.repository';
+import type { AuditRepository } from '../audit/audit.repository';
 
 export interface SubmittedApplication {
   applicationId: number;
@@ -12,8 +12,7 @@ export interface SubmittedApplication {
 export type SubmitResult =
   { outcome: 'submitted' | 'already-submitted'; application: SubmittedApplication } | { outcome: 'no-draft' };
 
-export function createApplicationsRepository(db: Kysely<DB>) {
-  const audit = createAuditRepository(db);
+export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository) {
   const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
     const row = await trx
       .selectFrom('application')

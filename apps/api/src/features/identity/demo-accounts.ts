@@ -32,7 +32,7 @@ export async function seedDemoAccounts(repositories: Repositories) {
     if (await repositories.accounts.findByEmail(demo.email)) continue;
     const account = await repositories.accounts.create({ ...demo, verified: true });
     if (!account) continue;
-    const user = await repositories.users.ensure({
+    const user = await repositories.users.resolve({
       issuer: BUILT_IN_ISSUER_KEY,
       subject: account.id,
       email: account.email,

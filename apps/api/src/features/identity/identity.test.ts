@@ -282,7 +282,7 @@ describe('user settings and administration', () => {
     expect(trail[0]?.actor_label).toBe(admin.email);
 
     // Two identity providers may each know someone by this email: never guess between them.
-    await ctx.app.repositories.users.ensure({
+    await ctx.app.repositories.users.resolve({
       issuer: 'https://other-idp.example',
       subject: 'x1',
       email: worker.email,

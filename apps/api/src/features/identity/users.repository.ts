@@ -7,7 +7,7 @@ import {
 } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
-import { createAuditRepository } from '../audit/audit.repository';
+import type { AuditRepository } from '../audit/audit.repository';
 
 export interface VerifiedIdentity {
   /** The issuer's stable key: `urn:ccap:built-in-idp` for ours, the issuer URL otherwise. */
@@ -44,10 +44,13 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
 });
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
-export function createUsersRepository(db: Kysely<DB>) {
-  const audit = createAuditRepository(db);
-  async function load(where: { id: string } | { email: string }): Promise<PortalUser | undefined> {
-    const query = db
+export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
+  /** A user with roles and counties, read through `executor` (a transaction sees its own writes). */
+  async function load(
+    where: { id: string } | { email: string },
+    executor: Kysely<DB> = db,
+  ): Promise<PortalUser | undefined> {
+    const query = executor
       .selectFrom('app_user')
       .select(['id', 'email', 'name', 'preferred_language', 'notification_preferences']);
     const row = await ('id' in where ? query.where('id', '=', where.id) : query.where('email', '=', where.email))
@@ -55,8 +58,8 @@ export function createUsersRepository(db: Kysely<DB>) {
       .executeTakeFirst();
     if (!row) return undefined;
     const [roleRows, countyRows] = await Promise.all([
-      db.selectFrom('user_role').select('role').where('user_id', '=', row.id).orderBy('role').execute(),
-      db.selectFrom('user_county').select('county').where('user_id', '=', row.id).orderBy('county').execute(),
+      executor.selectFrom('user_role').select('role').where('user_id', '=', row.id).orderBy('role').execute(),
+      executor.selectFrom('user_county').select('county').where('user_id', '=', row.id).orderBy('county').execute(),
     ]);
     const defaults = defaultNotificationPreferences();
     return {
@@ -73,7 +76,10 @@ export function createUsersRepository(db: Kysely<DB>) {
   }
 
   return {
-    /** The user behind a verified token: created on first sight, name and email kept current. */
+    /**
+     * The user behind a verified identity: created on first sight (also for the CLI and the demo
+     * seed, before a first sign-in), name and email kept current.
+     */
     async resolve(identity: VerifiedIdentity): Promise<PortalUser> {
       const existing = await db
         .selectFrom('app_user')
@@ -119,11 +125,6 @@ export function createUsersRepository(db: Kysely<DB>) {
       return Number(row.count);
     },
 
-    /** Ensures a user row for an identity known before its first sign-in (CLI, demo seed). */
-    async ensure(identity: VerifiedIdentity): Promise<PortalUser> {
-      return this.resolve(identity);
-    },
-
     async updateSettings(id: string, settings: UserSettings): Promise<PortalUser | undefined> {
       await db
         .updateTable('app_user')
@@ -143,7 +144,7 @@ export function createUsersRepository(db: Kysely<DB>) {
     async changeRole(change: RoleChange, actor: RoleChangeActor): Promise<PortalUser> {
       const before = await load({ id: change.userId });
       if (!before) throw new Error(`no user ${change.userId}`);
-      await db.transaction().execute(async (trx) => {
+      return db.transaction().execute(async (trx) => {
         if (change.action === 'grant') {
           await trx
             .insertInto('user_role')
@@ -171,18 +172,8 @@ export function createUsersRepository(db: Kysely<DB>) {
           if (remaining.length === 0)
             await trx.deleteFrom('user_county').where('user_id', '=', change.userId).execute();
         }
-        const after = await trx
-          .selectFrom('user_role')
-          .select('role')
-          .where('user_id', '=', change.userId)
-          .orderBy('role')
-          .execute();
-        const afterCounties = await trx
-          .selectFrom('user_county')
-          .select('county')
-          .where('user_id', '=', change.userId)
-          .orderBy('county')
-          .execute();
+        const after = await load({ id: change.userId }, trx);
+        if (!after) throw new Error(`no user ${change.userId}`);
         await audit.record(
           {
             actorId: actor.id,
@@ -191,15 +182,13 @@ export function createUsersRepository(db: Kysely<DB>) {
             entityType: 'user',
             entityId: change.userId,
             before: { roles: before.roles, counties: before.counties },
-            after: { roles: ['applicant', ...after.map((r) => r.role)], counties: afterCounties.map((c) => c.county) },
+            after: { roles: after.roles, counties: after.counties },
             requestId: actor.requestId ?? null,
           },
           trx,
         );
+        return after;
       });
-      const updated = await load({ id: change.userId });
-      if (!updated) throw new Error(`no user ${change.userId}`);
-      return updated;
     },
 
     async listStaff(): Promise<PortalUser[]> {

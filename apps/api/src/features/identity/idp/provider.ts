@@ -5,11 +5,7 @@ import type { AccountsRepository } from './accounts.repository';
 import { createOidcAdapter } from './oidc-adapter';
 import type { SigningKeysRepository } from './signing-keys.repository';
 
-export { API_RESOURCE, BUILT_IN_CLIENT_ID };
-
-import { BUILT_IN_AUDIENCE as API_RESOURCE, BUILT_IN_CLIENT_ID } from '../../../env';
-
-export const SCOPES = 'openid profile email';
+import { BUILT_IN_AUDIENCE as API_RESOURCE, BUILT_IN_CLIENT_ID, SPEC_SCOPES as SCOPES } from '../../../env';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface ProviderOptions {
