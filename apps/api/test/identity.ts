@@ -135,3 +135,15 @@ export async function lastMailTo(ctx: TestContext, to: string) {
   const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
   return { mail, link, token: link ? new URL(link).searchParams.get('token') : null };
 }
+
+/**
+ * Creates a confirmed account on the built-in provider the way a person does: register, open
+ * the mailed link. Fails loudly if either step does not answer as expected.
+ */
+export async function registerAndConfirm(ctx: TestContext, account: { name: string; email: string; password: string }) {
+  const registered = await ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: account });
+  if (registered.statusCode !== 200) throw new Error(`register answered ${registered.statusCode}`);
+  const { token } = await lastMailTo(ctx, account.email);
+  const confirmed = await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm answered ${confirmed.statusCode}`);
+}

@@ -2,7 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../env';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { lastMailTo, signInThroughIdp } from '../../../test/identity';
+import { registerAndConfirm, signInThroughIdp } from '../../../test/identity';
 
 // A second portal instance's built-in provider stands in for an external IdP (Login.gov,
 // Entra ID, Okta…): the portal under test knows it only by OIDC_ISSUER and OIDC_CLIENT_ID,
@@ -46,13 +46,7 @@ it('the portal trusts tokens from a configured external provider, and only them'
     404,
   );
 
-  await idp.app.inject({
-    method: 'POST',
-    url: '/idp/account/register',
-    payload: { name: 'Ext Ernal', email: 'external@example.gov', password: 'Far away provider 1' },
-  });
-  const { token } = await lastMailTo(idp, 'external@example.gov');
-  await idp.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+  await registerAndConfirm(idp, { name: 'Ext Ernal', email: 'external@example.gov', password: 'Far away provider 1' });
   const { tokens } = await signInThroughIdp(idp, 'external@example.gov', 'Far away provider 1');
   expect(tokens?.access_token).toBeTruthy();
 

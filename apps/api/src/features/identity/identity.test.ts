@@ -1,7 +1,7 @@
 import { identityProblemTypes } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
-import { createUser, lastMailTo, signInThroughIdp } from '../../../test/identity';
+import { createUser, lastMailTo, registerAndConfirm, signInThroughIdp } from '../../../test/identity';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,9 +92,7 @@ describe('built-in identity provider', () => {
   });
 
   it('locks sign-in after five failures, the same for an unknown email, without saying which', async () => {
-    await register({ name: 'Lee', email: 'lee@example.gov', password: 'Correct horse battery' });
-    const { token } = await lastMailTo(ctx, 'lee@example.gov');
-    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+    await registerAndConfirm(ctx, { name: 'Lee', email: 'lee@example.gov', password: 'Correct horse battery' });
 
     const answers = async (email: string) => {
       const statuses: { status: number; body: Record<string, unknown> }[] = [];
@@ -117,9 +115,7 @@ describe('built-in identity provider', () => {
   });
 
   it('counts parallel guesses one by one, so a burst cannot slip past the lock', async () => {
-    await register({ name: 'Par', email: 'par@example.gov', password: 'Parallel lines meet 9' });
-    const { token } = await lastMailTo(ctx, 'par@example.gov');
-    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token } });
+    await registerAndConfirm(ctx, { name: 'Par', email: 'par@example.gov', password: 'Parallel lines meet 9' });
     const burst = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         ctx.app.repositories.accounts.signIn('par@example.gov', `Wrong guess ${index}`),
@@ -132,9 +128,7 @@ describe('built-in identity provider', () => {
   });
 
   it('a password reset ends the sessions and refresh tokens the account had', async () => {
-    await register({ name: 'Ses', email: 'ses@example.gov', password: 'Sessions end today 1' });
-    const confirm = await lastMailTo(ctx, 'ses@example.gov');
-    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token: confirm.token } });
+    await registerAndConfirm(ctx, { name: 'Ses', email: 'ses@example.gov', password: 'Sessions end today 1' });
     const { tokens } = await signInThroughIdp(ctx, 'ses@example.gov', 'Sessions end today 1');
     await ctx.app.inject({
       method: 'POST',
@@ -162,9 +156,7 @@ describe('built-in identity provider', () => {
   });
 
   it('resets a forgotten password through a one-time mailed link', async () => {
-    await register({ name: 'Rae', email: 'rae@example.gov', password: 'Old but gold phrase' });
-    const confirm = await lastMailTo(ctx, 'rae@example.gov');
-    await ctx.app.inject({ method: 'POST', url: '/idp/account/confirm', payload: { token: confirm.token } });
+    await registerAndConfirm(ctx, { name: 'Rae', email: 'rae@example.gov', password: 'Old but gold phrase' });
 
     const unknown = await ctx.app.inject({
       method: 'POST',
