@@ -22,18 +22,29 @@ export interface NavGroup {
   items: NavLinkItem[];
 }
 
+/** Each destination once: the sidebar and the horizontal menu both list from here. */
+const LINKS = {
+  home: { labelKey: 'nav.home', to: '/', icon: HomeIcon },
+  dashboard: { labelKey: 'nav.dashboard', to: '/dashboard', icon: DashboardIcon },
+  providerSearch: { labelKey: 'nav.providerSearch', to: '/ProviderSearch', icon: SearchIcon },
+  eligibility: { labelKey: 'nav.eligibility', to: '/childcareEligibilityInfo', icon: InfoIcon },
+  documentsAndForms: { labelKey: 'nav.documentsAndForms', to: '/documentandforms', icon: DocumentIcon },
+  contactUs: { labelKey: 'nav.contactUs', to: '/contactUsComponent', icon: PhoneIcon },
+  licensedProviderInfo: { labelKey: 'nav.licensedProviderInfo', to: '/LicensedProviderInfo', icon: BuildingIcon },
+} satisfies Record<string, NavLinkItem>;
+
 /** The sidebar of spec section 2: the Dashboard group; the Application group's Create is a dialog. */
 export const SIDEBAR_GROUPS: NavGroup[] = [
   {
     id: 'dashboard',
     labelKey: 'nav.groups.dashboard',
     items: [
-      { labelKey: 'nav.dashboard', to: '/dashboard', icon: DashboardIcon },
-      { labelKey: 'nav.providerSearch', to: '/ProviderSearch', icon: SearchIcon },
-      { labelKey: 'nav.eligibility', to: '/childcareEligibilityInfo', icon: InfoIcon },
-      { labelKey: 'nav.documentsAndForms', to: '/documentandforms', icon: DocumentIcon },
-      { labelKey: 'nav.contactUs', to: '/contactUsComponent', icon: PhoneIcon },
-      { labelKey: 'nav.licensedProviderInfo', to: '/LicensedProviderInfo', icon: BuildingIcon },
+      LINKS.dashboard,
+      LINKS.providerSearch,
+      LINKS.eligibility,
+      LINKS.documentsAndForms,
+      LINKS.contactUs,
+      LINKS.licensedProviderInfo,
     ],
   },
 ];
@@ -43,19 +54,14 @@ export type HorizontalItem =
   NavLinkItem | { id: string; labelKey: string; icon: NavLinkItem['icon']; children: NavLinkItem[] };
 
 export const HORIZONTAL_MENU: HorizontalItem[] = [
-  { labelKey: 'nav.home', to: '/', icon: HomeIcon },
-  { labelKey: 'nav.dashboard', to: '/dashboard', icon: DashboardIcon },
-  { labelKey: 'nav.providerSearch', to: '/ProviderSearch', icon: SearchIcon },
+  LINKS.home,
+  LINKS.dashboard,
+  LINKS.providerSearch,
   {
     id: 'information',
     labelKey: 'nav.groups.information',
     icon: InfoIcon,
-    children: [
-      { labelKey: 'nav.eligibility', to: '/childcareEligibilityInfo', icon: InfoIcon },
-      { labelKey: 'nav.documentsAndForms', to: '/documentandforms', icon: DocumentIcon },
-      { labelKey: 'nav.licensedProviderInfo', to: '/LicensedProviderInfo', icon: BuildingIcon },
-      { labelKey: 'nav.contactUs', to: '/contactUsComponent', icon: PhoneIcon },
-    ],
+    children: [LINKS.eligibility, LINKS.documentsAndForms, LINKS.licensedProviderInfo, LINKS.contactUs],
   },
 ];
 

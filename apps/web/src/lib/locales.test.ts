@@ -76,3 +76,10 @@ describe('English', () => {
     expect([...english].filter(([, value]) => value.trim() === '').map(([key]) => key)).toEqual([]);
   });
 });
+
+describe('the language list', () => {
+  it('offers exactly the languages the API accepts as a preferred language', async () => {
+    const { localeCodes } = await import('@ccap/contracts');
+    expect(LOCALES.map((locale) => locale.code).sort()).toEqual([...localeCodes].sort());
+  });
+});

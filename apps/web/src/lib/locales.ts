@@ -1,3 +1,8 @@
+import type { localeCodes } from '@ccap/contracts';
+
+/** A language code as the API knows it (the user's preferred language): the one list of codes. */
+export type LocaleCode = (typeof localeCodes)[number];
+
 /**
  * The languages offered (spec section 3), with the spec's locale codes: "ae" is Arabic and
  * the only right-to-left one. `intl` is the BCP 47 tag used for dates and numbers.
@@ -19,9 +24,7 @@ export const LOCALES = [
   { code: 'sv', intl: 'sv-SE', name: 'Svenska' },
   { code: 'tr', intl: 'tr-TR', name: 'Türkçe' },
   { code: 'ae', intl: 'ar', name: 'العربية' },
-] as const;
-
-export type LocaleCode = (typeof LOCALES)[number]['code'];
+] as const satisfies readonly { code: LocaleCode; intl: string; name: string }[];
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 
 export function isLocaleCode(value: unknown): value is LocaleCode {

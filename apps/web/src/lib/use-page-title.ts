@@ -1,8 +1,14 @@
+import { useEffect } from 'react';
 import { useProgramNames } from './program-profile';
-import { useDocumentTitle } from './use-document-title';
 
-/** Sets "{page} – {product}" with the product name from the program profile. */
+/**
+ * Descriptive page titles, "{page} – {product}" (WCAG 2.4.2; DESIGN.md section 8), with the
+ * product name in the reader's language once the program profile has loaded.
+ */
 export function usePageTitle(page: string) {
   const { productName } = useProgramNames();
-  useDocumentTitle(page, productName);
+  useEffect(() => {
+    if (!productName) return;
+    document.title = page ? `${page} – ${productName}` : productName;
+  }, [page, productName]);
 }

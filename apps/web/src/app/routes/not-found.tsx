@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useProgramNames } from '@/lib/program-profile';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 export function NotFoundRoute() {
   const { t } = useTranslation();
-  const { productName } = useProgramNames();
-  useDocumentTitle(t('notFound.title'), productName);
+  usePageTitle(t('notFound.title'));
   return (
     <section aria-labelledby="not-found-heading" className="space-y-4">
       <h1 id="not-found-heading" className="text-3xl font-bold">

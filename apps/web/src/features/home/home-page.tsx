@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
-import { useDocumentTitle } from '@/lib/use-document-title';
+import { usePageTitle } from '@/lib/use-page-title';
 
 interface PathCard {
   id: string;
@@ -23,7 +23,7 @@ export function HomePage() {
   const { t } = useTranslation();
   const profile = useProgramProfile();
   const { productName, agencyName } = useProgramNames();
-  useDocumentTitle(t('home.title'), productName);
+  usePageTitle(t('home.title'));
 
   return (
     <div className="space-y-10">

@@ -17,6 +17,12 @@ import {
 type Field = 'childAge' | 'specialNeeds' | 'weeklyHours' | 'householdSize' | 'yearlyIncome';
 type Values = Record<Field, string>;
 
+interface NumberFieldProps {
+  field: Exclude<Field, 'specialNeeds'>;
+  inputMode: 'numeric' | 'decimal';
+  narrow?: boolean;
+}
+
 const EMPTY: Values = { childAge: '', specialNeeds: '', weeklyHours: '', householdSize: '', yearlyIncome: '' };
 
 /**
@@ -71,6 +77,20 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
 
   const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const errorOf = (field: Field) => (invalid.includes(field) ? t(`publicInfo.screener.errors.${field}`) : undefined);
+  // The four number questions differ only in their field and keyboard.
+  const numberField = ({ field, inputMode, narrow = false }: NumberFieldProps) => (
+    <TextField
+      id={field}
+      label={t(`publicInfo.screener.${field}`)}
+      hint={t(`publicInfo.screener.${field}Hint`)}
+      error={errorOf(field)}
+      inputMode={inputMode}
+      autoComplete="off"
+      className={narrow ? 'sm:max-w-40' : undefined}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+    />
+  );
   // Memoised: the summary takes focus whenever its list changes, not on every keystroke.
   const summary: SummaryError[] = useMemo(
     () =>
@@ -103,17 +123,7 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
       </div>
       <ErrorSummary title={t('forms.errorSummary')} errors={summary} />
       <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          id="childAge"
-          label={t('publicInfo.screener.childAge')}
-          hint={t('publicInfo.screener.childAgeHint')}
-          error={errorOf('childAge')}
-          inputMode="numeric"
-          autoComplete="off"
-          className="sm:max-w-40"
-          value={values.childAge}
-          onChange={(event) => set('childAge', event.target.value)}
-        />
+        {numberField({ field: 'childAge', inputMode: 'numeric', narrow: true })}
         <fieldset aria-describedby={invalid.includes('specialNeeds') ? 'specialNeeds-error' : undefined}>
           <legend className="font-semibold">{t('publicInfo.screener.specialNeeds')}</legend>
           {invalid.includes('specialNeeds') ? (
@@ -138,36 +148,9 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
             ))}
           </div>
         </fieldset>
-        <TextField
-          id="weeklyHours"
-          label={t('publicInfo.screener.weeklyHours')}
-          hint={t('publicInfo.screener.weeklyHoursHint')}
-          error={errorOf('weeklyHours')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.weeklyHours}
-          onChange={(event) => set('weeklyHours', event.target.value)}
-        />
-        <TextField
-          id="householdSize"
-          label={t('publicInfo.screener.householdSize')}
-          hint={t('publicInfo.screener.householdSizeHint')}
-          error={errorOf('householdSize')}
-          inputMode="numeric"
-          autoComplete="off"
-          value={values.householdSize}
-          onChange={(event) => set('householdSize', event.target.value)}
-        />
-        <TextField
-          id="yearlyIncome"
-          label={t('publicInfo.screener.yearlyIncome')}
-          hint={t('publicInfo.screener.yearlyIncomeHint')}
-          error={errorOf('yearlyIncome')}
-          inputMode="decimal"
-          autoComplete="off"
-          value={values.yearlyIncome}
-          onChange={(event) => set('yearlyIncome', event.target.value)}
-        />
+        {numberField({ field: 'weeklyHours', inputMode: 'decimal' })}
+        {numberField({ field: 'householdSize', inputMode: 'numeric' })}
+        {numberField({ field: 'yearlyIncome', inputMode: 'decimal' })}
         <Button type="submit">{t('publicInfo.screener.submit')}</Button>
       </form>
       <div aria-live="polite">{result ? <ScreenerAnswer result={result} headingRef={resultRef} /> : null}</div>
