@@ -5,7 +5,7 @@ import {
   type StaffRole,
   type UserSettings,
 } from '@ccap/contracts';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 
@@ -45,71 +45,78 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
 export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
-  /** A user with roles and counties, read through `executor` (a transaction sees its own writes). */
-  async function load(
-    where: { id: string } | { email: string },
+  /**
+   * A user with roles and counties in one query, read through `executor` (a transaction sees
+   * its own writes). It runs on every signed-in API call, so it stays a single round trip.
+   */
+  async function loadRow(
+    where: { id: string } | { email: string } | { issuer: string; subject: string },
     executor: Kysely<DB> = db,
-  ): Promise<PortalUser | undefined> {
-    const query = executor
+  ) {
+    let query = executor
       .selectFrom('app_user')
-      .select(['id', 'email', 'name', 'preferred_language', 'notification_preferences']);
-    const row = await ('id' in where ? query.where('id', '=', where.id) : query.where('email', '=', where.email))
-      .orderBy('last_seen_at', 'desc')
-      .executeTakeFirst();
-    if (!row) return undefined;
-    const [roleRows, countyRows] = await Promise.all([
-      executor.selectFrom('user_role').select('role').where('user_id', '=', row.id).orderBy('role').execute(),
-      executor.selectFrom('user_county').select('county').where('user_id', '=', row.id).orderBy('county').execute(),
-    ]);
+      .select([
+        'id',
+        'email',
+        'name',
+        'last_seen_at',
+        'preferred_language',
+        'notification_preferences',
+        sql<string[]>`array(select role from user_role where user_id = app_user.id order by role)`.as('roles'),
+        sql<string[]>`array(select county from user_county where user_id = app_user.id order by county)`.as('counties'),
+      ]);
+    if ('id' in where) query = query.where('id', '=', where.id);
+    else if ('email' in where) query = query.where('email', '=', where.email);
+    else query = query.where('issuer', '=', where.issuer).where('subject', '=', where.subject);
+    return query.orderBy('last_seen_at', 'desc').executeTakeFirst();
+  }
+
+  const toUser = (row: NonNullable<Awaited<ReturnType<typeof loadRow>>>): PortalUser => {
     const defaults = defaultNotificationPreferences();
     return {
       id: row.id,
       email: row.email,
       name: row.name,
-      roles: ['applicant', ...roleRows.map((r) => r.role)],
-      counties: countyRows.map((r) => r.county),
+      roles: ['applicant', ...(row.roles as StaffRole[])],
+      counties: row.counties,
       profile: {
         preferredLanguage: row.preferred_language as UserSettings['preferredLanguage'],
         notificationPreferences: { email: { ...defaults.email, ...row.notification_preferences.email } },
       },
     };
+  };
+
+  async function load(where: { id: string } | { email: string }, executor: Kysely<DB> = db) {
+    const row = await loadRow(where, executor);
+    return row ? toUser(row) : undefined;
   }
 
   return {
     /**
      * The user behind a verified identity: created on first sight (also for the CLI and the demo
-     * seed, before a first sign-in), name and email kept current.
+     * seed, before a first sign-in), name and email kept current. One query when nothing changed.
      */
     async resolve(identity: VerifiedIdentity): Promise<PortalUser> {
-      const existing = await db
-        .selectFrom('app_user')
-        .select(['id', 'email', 'name', 'last_seen_at'])
-        .where('issuer', '=', identity.issuer)
-        .where('subject', '=', identity.subject)
-        .executeTakeFirst();
-      let id: string;
-      if (!existing) {
-        const inserted = await db
-          .insertInto('app_user')
-          .values({ issuer: identity.issuer, subject: identity.subject, email: identity.email, name: identity.name })
-          .onConflict((oc) => oc.columns(['issuer', 'subject']).doUpdateSet({ last_seen_at: new Date() }))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        id = inserted.id;
-      } else {
-        id = existing.id;
+      const existing = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+      if (existing) {
         const stale = Date.now() - existing.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS;
         if (stale || existing.email !== identity.email || existing.name !== identity.name) {
           await db
             .updateTable('app_user')
             .set({ email: identity.email, name: identity.name, last_seen_at: new Date() })
-            .where('id', '=', id)
+            .where('id', '=', existing.id)
             .execute();
         }
+        return toUser({ ...existing, email: identity.email, name: identity.name });
       }
-      const user = await load({ id });
-      if (!user) throw new Error('user vanished while signing in');
-      return user;
+      await db
+        .insertInto('app_user')
+        .values({ issuer: identity.issuer, subject: identity.subject, email: identity.email, name: identity.name })
+        .onConflict((oc) => oc.columns(['issuer', 'subject']).doUpdateSet({ last_seen_at: new Date() }))
+        .execute();
+      const created = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+      if (!created) throw new Error('user vanished while signing in');
+      return toUser(created);
     },
 
     findById: (id: string) => load({ id }),
