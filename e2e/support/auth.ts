@@ -31,3 +31,28 @@ export const DEMO = {
   worker: { email: 'worker@demo.example', password: 'Demo-Worker-2026', name: 'Sam Worker' },
   admin: { email: 'admin@demo.example', password: 'Demo-Administrator-2026', name: 'Ada Administrator' },
 };
+
+/**
+ * A brand-new provider account: registered through the built-in provider, confirmed from
+ * the development mail view, signed in and back on `returnTo`.
+ */
+export async function createAccount(page: Page, returnTo: string, name = 'Nia Provider') {
+  const email = `provider.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.gov`;
+  const password = 'Lilacs bloom in May 2026';
+  await page.goto(returnTo);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByLabel('Full name').fill(name);
+  await page.getByLabel('Email address').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await page.goto(await linkFromMail(page, email));
+  await page
+    .getByRole('link', { name: 'Sign in' })
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .click();
+  await submitSignIn(page, email, password);
+  return { email, password };
+}

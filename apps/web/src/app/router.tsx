@@ -156,16 +156,30 @@ export const routes: RouteObject[] = [
           },
           // Spec routes of features still being built: they already need a signed-in user, and
           // say "coming soon" until their issue lands.
-          ...[
-            'dashboard',
-            'documents/:id',
-            'rfi/:id',
-            'rfi-v1/:id',
-            'registeredapplication',
-            'registeredapplication/registration/registeredprovider',
-            'registeredapplication/registration/unregisteredprovider',
-            'apps/mailbox',
-          ].map((path) => ({ path, lazy: comingSoon })),
+          ...['dashboard', 'documents/:id', 'rfi/:id', 'rfi-v1/:id', 'apps/mailbox'].map((path) => ({
+            path,
+            lazy: comingSoon,
+          })),
+          {
+            path: 'registeredapplication',
+            lazy: async () => ({
+              Component: (await import('@/features/application/pages/start-application-page')).StartApplicationPage,
+            }),
+          },
+          {
+            path: 'registeredapplication/registration/registeredprovider',
+            lazy: async () => ({
+              Component: (await import('@/features/application/pages/application-wizard-page'))
+                .RegisteredProviderApplicationPage,
+            }),
+          },
+          {
+            path: 'registeredapplication/registration/unregisteredprovider',
+            lazy: async () => ({
+              Component: (await import('@/features/application/pages/application-wizard-page'))
+                .UnregisteredProviderApplicationPage,
+            }),
+          },
           {
             element: <RequireRole needs="administrator" />,
             children: [

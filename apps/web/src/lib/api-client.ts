@@ -78,3 +78,30 @@ function safeJson(text: string): unknown {
     return undefined;
   }
 }
+
+/**
+ * Downloads a file from the API with the bearer token (a plain link cannot carry it) and
+ * hands it to the browser as a download under the server's file name.
+ */
+export async function apiDownload(path: string, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = accessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/${path.replace(/^\//, '')}`, { headers, credentials: 'same-origin' });
+  if (!response.ok) {
+    const text = await response.text();
+    const json = text ? safeJson(text) : undefined;
+    throw new ApiError(response.status, isProblem(json) ? json : undefined);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the address is released.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

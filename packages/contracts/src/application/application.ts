@@ -76,7 +76,9 @@ export interface StepResult {
 export function stepStates(draft: Partial<DraftApplication>): StepResult[] {
   return applicationSteps.map((step) => {
     const value = draft[step.field];
-    if (value === undefined || Object.keys(value).length === 0) {
+    // Two steps share the categoryTypes field: a step is started when a key of its own is there.
+    const own = Object.keys(step.schema.shape);
+    if (value === undefined || !Object.keys(value).some((key) => own.includes(key))) {
       return { id: step.id, required: step.required, state: 'to-do', issues: [] };
     }
     const result = step.schema.safeParse(value);

@@ -8,13 +8,23 @@ export interface SummaryError {
 
 /**
  * The list of what stops a form from being sent, shown above it. It takes focus when it
- * appears so screen reader and keyboard users land on it; each entry moves focus to its field.
+ * appears (unless told not to) so screen reader and keyboard users land on it; each entry
+ * moves focus to its field.
  */
-export function ErrorSummary({ title, errors }: { title: string; errors: SummaryError[] }) {
+export function ErrorSummary({
+  title,
+  errors,
+  takeFocus = true,
+}: {
+  title: string;
+  errors: SummaryError[];
+  /** False when the form moves focus to its first invalid field itself (it is still announced). */
+  takeFocus?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (errors.length > 0) ref.current?.focus();
-  }, [errors]);
+    if (takeFocus && errors.length > 0) ref.current?.focus();
+  }, [errors, takeFocus]);
   if (errors.length === 0) return null;
   return (
     <div

@@ -1,0 +1,181 @@
+import { type ProviderType, stepStates, type SubmitApplicationResponse } from '@ccap/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Spinner } from '@/components/ui/spinner';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useLookups } from '../api/get-lookups';
+import { Confirmation } from '../review/confirmation';
+import { ReviewStep } from '../review/review-step';
+import { StepForm } from '../wizard/step-form';
+import { StepList } from '../wizard/step-list';
+import { useLookupLabels } from '../wizard/lookup-labels';
+import { DraftConflictError, type LoadedDraft, useApplicationDraft } from '../wizard/use-application-draft';
+import {
+  firstOpenStep,
+  reachable,
+  stepById,
+  withStepValues,
+  type WizardStep,
+  wizardSteps,
+} from '../wizard/wizard-steps';
+
+type Notice = 'saveFailed' | 'conflict';
+
+const positiveInt = (value: string | null) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number > 0 ? number : undefined;
+};
+
+/**
+ * registeredapplication/registration/{registeredprovider|unregisteredprovider}: the eleven
+ * steps of the application as one wizard over the user's draft. The address names the draft
+ * and the step (?draft=12&step=address-form), so reload, Back and "Edit" links all work.
+ */
+export function ApplicationWizardPage({ providerType }: { providerType: ProviderType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const lookups = useLookups();
+  const labels = useLookupLabels(lookups.data?.data ?? []);
+  const { draft, loading, failed, saving, save, forget } = useApplicationDraft(
+    providerType,
+    positiveInt(params.get('draft')),
+  );
+  const [notice, setNotice] = useState<Notice>();
+  const [submitted, setSubmitted] = useState<SubmitApplicationResponse>();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const title = t(`application.wizard.title.${providerType}`);
+  usePageTitle(title);
+
+  const states = draft ? stepStates(draft.application) : [];
+  const requested = stepById(params.get('step'));
+  const step = draft
+    ? requested && reachable(states, requested.index)
+      ? requested
+      : firstOpenStep(states)
+    : undefined;
+
+  // A new step: its heading takes focus (the page does not reload, so say where we are).
+  const shownStep = useRef<string>(undefined);
+  useEffect(() => {
+    if (!step) return;
+    if (shownStep.current !== undefined && shownStep.current !== step.id) {
+      headingRef.current?.focus();
+      window.scrollTo({ top: 0 });
+      setNotice(undefined);
+    }
+    shownStep.current = step.id;
+  }, [step]);
+
+  const submittedId = submitted?.applicationId ?? positiveInt(params.get('submitted'));
+  if (submittedId) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-6">
+        <h1 className="text-3xl font-bold">{title}</h1>
+        <Confirmation applicationId={submittedId} submittedAt={submitted?.submittedAt} />
+      </div>
+    );
+  }
+  if (failed || lookups.isError) {
+    return <Alert tone="error">{t('application.wizard.loadFailed')}</Alert>;
+  }
+  if (loading || !draft || !step || !lookups.data) {
+    return <Spinner label={t('application.wizard.loading')} />;
+  }
+
+  const hrefFor = (target: WizardStep, id = draft.id) =>
+    `?${new URLSearchParams({ ...(id ? { draft: String(id) } : {}), step: target.id }).toString()}`;
+  const hrefOf = (target: WizardStep) => hrefFor(target);
+  const next = wizardSteps[step.index + 1];
+  const previous = wizardSteps[step.index - 1];
+
+  /** Saves the draft; false (and a message, input kept) when it could not be saved. */
+  const saveDraft = async (changes: Parameters<typeof save>[0]): Promise<LoadedDraft | undefined> => {
+    setNotice(undefined);
+    try {
+      return await save(changes);
+    } catch (error) {
+      setNotice(error instanceof DraftConflictError ? 'conflict' : 'saveFailed');
+      return undefined;
+    }
+  };
+
+  const noticeBlock = notice ? <Alert tone="error">{t(`application.wizard.${notice}`)}</Alert> : null;
+  const stepTitle = t(`application.steps.${step.id}.title`);
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
+        <details open className="self-start rounded-md border border-slate-200 p-3 dark:border-slate-700">
+          <summary className="cursor-pointer font-semibold">
+            {t('application.wizard.stepOf', { current: step.index + 1, total: wizardSteps.length })}
+          </summary>
+          <div className="mt-3">
+            <StepList states={states} current={step} hrefOf={hrefOf} />
+          </div>
+        </details>
+        <section aria-labelledby="step-heading" className="min-w-0 space-y-4">
+          <p className="text-slate-700 dark:text-slate-300">
+            {t('application.wizard.stepOf', { current: step.index + 1, total: wizardSteps.length })}
+            {step.required ? null : ` · ${t('application.wizard.optional')}`}
+          </p>
+          <h2 id="step-heading" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold">
+            {stepTitle}
+          </h2>
+          <p>{t(`application.steps.${step.id}.lead`)}</p>
+          {step.id === 'complete-application-form' ? (
+            <ReviewStep
+              application={draft.application}
+              lookups={labels}
+              hrefOf={hrefOf}
+              notice={noticeBlock}
+              save={saveDraft}
+              onBack={() => previous && void navigate(hrefOf(previous))}
+              onSubmitted={(result) => {
+                forget();
+                setSubmitted(result);
+                void navigate(`?submitted=${result.applicationId}`, { replace: true });
+              }}
+            />
+          ) : (
+            <StepForm
+              key={step.id}
+              step={step}
+              providerType={providerType}
+              application={draft.application}
+              lookups={labels}
+              saving={saving}
+              notice={noticeBlock}
+              onComplete={async (values) => {
+                const saved = await saveDraft({
+                  [step.field]: withStepValues(draft.application, step, values)[step.field],
+                });
+                if (saved && next) void navigate(hrefFor(next, saved.id));
+                return saved !== undefined;
+              }}
+              onBack={
+                previous
+                  ? async (values, dirty) => {
+                      // Back keeps what was typed: it goes into the draft as it is, checked or not.
+                      const saved = dirty
+                        ? await saveDraft({ [step.field]: withStepValues(draft.application, step, values)[step.field] })
+                        : draft;
+                      if (saved) void navigate(hrefFor(previous, saved.id));
+                      return saved !== undefined;
+                    }
+                  : undefined
+              }
+              onSkip={step.required || !next ? undefined : () => void navigate(hrefOf(next))}
+            />
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+export const RegisteredProviderApplicationPage = () => <ApplicationWizardPage providerType="registeredprovider" />;
+export const UnregisteredProviderApplicationPage = () => <ApplicationWizardPage providerType="unregisteredprovider" />;

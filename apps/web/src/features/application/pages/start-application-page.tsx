@@ -1,0 +1,64 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { buttonClasses } from '@/components/ui/button';
+import { useIntlFormat } from '@/lib/intl-format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
+
+const TYPES = [
+  { key: 'registered', to: '/registeredapplication/registration/registeredprovider' },
+  { key: 'unregistered', to: '/registeredapplication/registration/unregisteredprovider' },
+] as const;
+
+/** registeredapplication: start a new application as one of the two provider types, or resume. */
+export function StartApplicationPage() {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  const drafts = useMyDrafts();
+  usePageTitle(t('application.start.title'));
+  const latest = latestDraft(drafts.data ?? []);
+  const resumePath = resumePathOf(latest);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8">
+      <div className="space-y-3">
+        <h1 className="text-3xl font-bold">{t('application.start.title')}</h1>
+        <p className="text-lg">{t('application.start.lead')}</p>
+      </div>
+      {latest && resumePath ? (
+        <section
+          aria-labelledby="resume-heading"
+          className="rounded-md border-s-4 border-blue-700 bg-blue-50 p-4 dark:border-blue-400 dark:bg-slate-800"
+        >
+          <h2 id="resume-heading" className="text-xl font-semibold">
+            {t('application.start.resume')}
+          </h2>
+          <p className="mt-1">
+            {t('application.start.resumeBody', { date: format.date(latest.updatedAt.slice(0, 10)) })}
+          </p>
+          <Link to={resumePath} className={`${buttonClasses('primary')} mt-3`}>
+            {t('application.start.resume')}
+          </Link>
+        </section>
+      ) : null}
+      <ul className="grid gap-6 md:grid-cols-2">
+        {TYPES.map((type) => (
+          <li
+            key={type.key}
+            className="flex flex-col gap-4 rounded-xl border border-slate-200 p-6 dark:border-slate-700"
+          >
+            <h2 className="text-xl font-semibold">{t(`application.start.${type.key}.title`)}</h2>
+            <p className="grow">{t(`application.start.${type.key}.body`)}</p>
+            <Link
+              to={type.to}
+              className={buttonClasses('secondary')}
+              aria-label={`${t('application.start.begin')}: ${t(`application.start.${type.key}.title`)}`}
+            >
+              {t('application.start.begin')}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,215 @@
+import { ageGroupCodes, type ApplicationStepId, type DraftApplication, maskTin } from '@ccap/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { linkClasses } from '@/components/ui/button';
+import { type IntlFormat, useIntlFormat } from '@/lib/intl-format';
+import type { LookupLabels } from '../wizard/lookup-labels';
+import { type WizardStep, wizardSteps } from '../wizard/wizard-steps';
+
+type Values = Record<string, unknown>;
+interface Answer {
+  label: string;
+  value: string | string[];
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : '');
+const yesNo = (t: TFunction, value: unknown) => t(value ? 'application.wizard.yes' : 'application.wizard.no');
+
+function addressLines(value: unknown, lookups: LookupLabels): string[] {
+  const address = (value ?? {}) as Values;
+  const cityLine = [str(address.city), lookups.label('State', str(address.state)), str(address.zipCode)]
+    .filter(Boolean)
+    .join(' ');
+  return [str(address.address1), str(address.address2), cityLine].filter(Boolean);
+}
+
+function timeOf(format: IntlFormat, hhmm: unknown): string {
+  const [hours, minutes] = str(hhmm).split(':').map(Number);
+  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return '';
+  return new Intl.DateTimeFormat(format.tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
+    Date.UTC(1970, 0, 1, hours, minutes),
+  );
+}
+
+/** Each answer of a step as a label and its value in the reader's language. */
+function answersOf(
+  id: ApplicationStepId,
+  value: Values,
+  t: TFunction,
+  format: IntlFormat,
+  lookups: LookupLabels,
+): Answer[] {
+  const field = (key: string) => t(`application.fields.${key}`);
+  const date = (iso: unknown) => (str(iso) ? format.date(str(iso)) : '');
+  const people = (kind: 'assistant' | 'child' | 'adult') =>
+    ((value.members as Values[] | undefined) ?? []).map((person, index) => ({
+      label: t('application.wizard.personHeading', { number: index + 1 }),
+      value: [
+        [str(person.firstName), str(person.lastName)].filter(Boolean).join(' '),
+        date(person.dateOfBirth),
+        kind === 'assistant' ? [str(person.phone), str(person.email)].filter(Boolean).join(', ') : '',
+        kind === 'assistant' ? '' : lookups.label('Relationship', str(person.relationshipCode)),
+        kind === 'child' && person.specialNeeds ? field('specialNeeds') : '',
+      ].filter(Boolean),
+    }));
+  switch (id) {
+    case 'apply-category':
+      return [{ label: field('providerTypeCode'), value: lookups.label('ProviderType', str(value.providerTypeCode)) }];
+    case 'category-types-v1':
+      return [
+        { label: field('categoryCode'), value: lookups.label('Category', str(value.categoryCode)) },
+        {
+          label: field('agesServed'),
+          value: ((value.agesServed as string[] | undefined) ?? []).map((code) => lookups.label('AgeGroup', code)),
+        },
+        { label: field('capacity'), value: typeof value.capacity === 'number' ? format.number(value.capacity) : '' },
+      ];
+    case 'provider-information':
+      return [
+        { label: field('firstName'), value: str(value.firstName) },
+        { label: field('lastName'), value: str(value.lastName) },
+        { label: field('dateOfBirth'), value: date(value.dateOfBirth) },
+        { label: field('phone'), value: str(value.phone) },
+        { label: field('email'), value: str(value.email) },
+        { label: field('businessName'), value: str(value.businessName) },
+        {
+          label: field('languageCodes'),
+          value: ((value.languageCodes as string[] | undefined) ?? []).map((code) => lookups.label('Language', code)),
+        },
+      ];
+    case 'address-form':
+      return [
+        { label: field('careLocation'), value: addressLines(value.careLocation, lookups) },
+        { label: field('county'), value: lookups.label('County', str(value.county)) },
+        {
+          label: field('mailing'),
+          value: value.mailingSameAsCare === false ? addressLines(value.mailing, lookups) : field('mailingSameAsCare'),
+        },
+      ];
+    case 'assistant-form':
+      return people('assistant');
+    case 'child-form':
+      return people('child');
+    case 'adult-form':
+      return [...people('adult'), { label: field('recordCheckConsent'), value: yesNo(t, value.recordCheckConsent) }];
+    case 'w9-info-form':
+      return [
+        { label: field('legalName'), value: str(value.legalName) },
+        { label: field('businessName'), value: str(value.businessName) },
+        {
+          label: field('taxClassificationCode'),
+          value: lookups.label('TaxClassification', str(value.taxClassificationCode)),
+        },
+        {
+          label: field('tinType'),
+          value: str(value.tinType) ? t(`application.fields.tinTypes.${str(value.tinType)}`) : '',
+        },
+        // The number itself never shows again: the last four digits are enough to check it.
+        { label: field('tin'), value: maskTin(str(value.tin)) },
+        { label: field('w9Address'), value: addressLines(value.address, lookups) },
+        { label: field('certified'), value: yesNo(t, value.certified) },
+      ];
+    case 'rates-info-form': {
+      const rates = (value.rates ?? {}) as Record<string, Values | undefined>;
+      const money = (amount: unknown) =>
+        typeof amount === 'number' ? t('application.review.money', { amount: format.money(amount) }) : '';
+      return ageGroupCodes.map((code) => ({
+        label: lookups.label('AgeGroup', code),
+        value: [
+          `${field('basic')}: ${money(rates[code]?.basic)}`,
+          `${field('specialNeedsRate')}: ${money(rates[code]?.specialNeeds)}`,
+        ],
+      }));
+    }
+    case 'operation-hours-form':
+      return [
+        ...((value.days as Values[] | undefined) ?? []).map((day) => ({
+          label: lookups.label('Day', str(day.day)),
+          value: day.open
+            ? t('application.review.hoursRange', { start: timeOf(format, day.start), end: timeOf(format, day.end) })
+            : t('application.review.closed'),
+        })),
+        { label: field('eveningOvernightCare'), value: yesNo(t, value.eveningOvernightCare) },
+        { label: field('weekendCare'), value: yesNo(t, value.weekendCare) },
+        { label: field('transportation'), value: yesNo(t, value.transportation) },
+      ];
+    case 'complete-application-form':
+      return [];
+  }
+}
+
+function AnswerValue({ value }: { value: string | string[] }) {
+  const { t } = useTranslation();
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>{t('application.review.none')}</>;
+    return (
+      <ul>
+        {value.map((line, index) => (
+          <li key={index}>{line}</li>
+        ))}
+      </ul>
+    );
+  }
+  return <>{value || t('application.review.notAnswered')}</>;
+}
+
+/** Every answer of the draft, one section per step, each with a link back to edit it. */
+export function ReviewAnswers({
+  application,
+  lookups,
+  hrefOf,
+}: {
+  application: DraftApplication;
+  lookups: LookupLabels;
+  hrefOf: (step: WizardStep) => string;
+}) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  return (
+    <section aria-labelledby="review-heading" className="space-y-6">
+      <h2 id="review-heading" className="text-xl font-semibold">
+        {t('application.review.heading')}
+      </h2>
+      {wizardSteps
+        .filter((step) => step.id !== 'complete-application-form')
+        .map((step) => {
+          const value = application[step.field];
+          const title = t(`application.steps.${step.id}.title`);
+          const answers = value ? answersOf(step.id, value, t, format, lookups) : [];
+          return (
+            <section
+              key={step.id}
+              aria-labelledby={`review-${step.id}`}
+              className="rounded-md border border-slate-300 p-4 dark:border-slate-600"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-2">
+                <h3 id={`review-${step.id}`} className="text-lg font-semibold">
+                  {title}
+                </h3>
+                <Link to={hrefOf(step)} className={linkClasses}>
+                  {t('application.review.edit', { section: title })}
+                </Link>
+              </div>
+              {answers.length === 0 ? (
+                <p className="mt-2">
+                  {step.required ? t('application.review.notAnswered') : t('application.review.skipped')}
+                </p>
+              ) : (
+                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
+                  {answers.map((answer, index) => (
+                    <div key={index} className="contents">
+                      <dt className="font-semibold">{answer.label}</dt>
+                      <dd className="mb-2 sm:mb-0">
+                        <AnswerValue value={answer.value} />
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </section>
+          );
+        })}
+    </section>
+  );
+}

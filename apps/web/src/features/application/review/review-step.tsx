@@ -1,0 +1,156 @@
+import {
+  conditionsSchema,
+  type DraftApplication,
+  type SubmitApplicationResponse,
+  submissionIssues,
+  todayIso,
+} from '@ccap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button, linkClasses } from '@/components/ui/button';
+import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { useSubmitApplication } from '../api/submit-application';
+import { CheckboxField, InputField } from '../components/form-fields';
+import { summaryErrors } from '../wizard/field-errors';
+import type { LookupLabels } from '../wizard/lookup-labels';
+import type { LoadedDraft } from '../wizard/use-application-draft';
+import { stepById, type WizardStep } from '../wizard/wizard-steps';
+import { ReviewAnswers } from './review-answers';
+
+const CONDITIONS = ['truth', 'changes', 'records', 'falseInfo'] as const;
+
+/**
+ * complete-application-form: every answer to check, the conditions to accept and the
+ * electronic signature (typed full name and date), then Submit. The conditions are saved with
+ * the draft first, so nothing typed here is lost if submitting fails.
+ */
+export function ReviewStep({
+  application,
+  lookups,
+  hrefOf,
+  notice,
+  save,
+  onBack,
+  onSubmitted,
+}: {
+  application: DraftApplication;
+  lookups: LookupLabels;
+  hrefOf: (step: WizardStep) => string;
+  notice?: ReactNode;
+  save: (changes: Partial<DraftApplication>) => Promise<LoadedDraft | undefined>;
+  onBack: () => void;
+  onSubmitted: (result: SubmitApplicationResponse) => void;
+}) {
+  const { t } = useTranslation();
+  const submit = useSubmitApplication();
+  const [errors, setErrors] = useState<SummaryError[]>([]);
+  const [failed, setFailed] = useState(false);
+  const [unfinished, setUnfinished] = useState<WizardStep[]>([]);
+  const unfinishedRef = useRef<HTMLDivElement>(null);
+  const form = useForm({
+    resolver: zodResolver(conditionsSchema),
+    defaultValues: {
+      accepted: false,
+      listInDirectory: false,
+      ...(application.conditions as object | undefined),
+      signature: {
+        fullName: '',
+        signedOn: todayIso(),
+        ...((application.conditions as { signature?: object } | undefined)?.signature ?? {}),
+      },
+    } as never,
+    shouldFocusError: true,
+  });
+
+  useEffect(() => {
+    if (unfinished.length > 0) unfinishedRef.current?.focus();
+  }, [unfinished]);
+
+  const onSubmit = form.handleSubmit(
+    async (conditions) => {
+      setErrors([]);
+      setFailed(false);
+      const saved = await save({ conditions });
+      if (!saved) return;
+      const steps = [...new Set(submissionIssues(saved.application).map((issue) => issue.step))]
+        .map((id) => stepById(id))
+        .filter((step): step is WizardStep => step !== undefined);
+      setUnfinished(steps);
+      if (steps.length > 0 || saved.id === undefined) return;
+      submit.mutate(
+        { draftApplicationId: saved.id, application: saved.application },
+        { onSuccess: onSubmitted, onError: () => setFailed(true) },
+      );
+    },
+    (invalid) => setErrors(summaryErrors(t, invalid)),
+  );
+
+  const busy = form.formState.isSubmitting || submit.isPending;
+  return (
+    <div className="space-y-8">
+      <ReviewAnswers application={application} lookups={lookups} hrefOf={hrefOf} />
+      <FormProvider {...form}>
+        <form
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+          className="space-y-6"
+          aria-labelledby="conditions-heading"
+        >
+          <ErrorSummary title={t('forms.errorSummary')} errors={errors} takeFocus={false} />
+          {notice}
+          {unfinished.length > 0 ? (
+            <div ref={unfinishedRef} tabIndex={-1}>
+              <Alert tone="error" title={t('application.review.stepsToFix')}>
+                <ul className="list-disc ps-5">
+                  {unfinished.map((step) => (
+                    <li key={step.id}>
+                      <Link to={hrefOf(step)} className={linkClasses}>
+                        {t(`application.steps.${step.id}.title`)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </Alert>
+            </div>
+          ) : null}
+          {failed ? <Alert tone="error">{t('application.review.submitFailed')}</Alert> : null}
+          <section aria-labelledby="conditions-heading" className="space-y-4">
+            <h2 id="conditions-heading" className="text-xl font-semibold">
+              {t('application.fields.conditionsHeading')}
+            </h2>
+            <ul className="list-disc space-y-2 ps-5">
+              {CONDITIONS.map((key) => (
+                <li key={key}>{t(`application.fields.conditions.${key}`)}</li>
+              ))}
+            </ul>
+            <CheckboxField name="accepted" label={t('application.fields.accepted')} />
+            <CheckboxField name="listInDirectory" label={t('application.fields.listInDirectory')} />
+          </section>
+          <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
+            <legend className="px-1 text-xl font-semibold">{t('application.fields.signatureHeading')}</legend>
+            <p>{t('application.fields.signatureHint')}</p>
+            <InputField name="signature.fullName" label={t('application.fields.signatureName')} autoComplete="name" />
+            <InputField
+              name="signature.signedOn"
+              kind="date"
+              label={t('application.fields.signedOn')}
+              className="max-w-60"
+            />
+          </fieldset>
+          <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
+            <Button variant="secondary" onClick={onBack} disabled={busy}>
+              {t('application.wizard.back')}
+            </Button>
+            <Button type="submit" disabled={busy}>
+              {busy ? t('application.review.submitting') : t('application.review.submit')}
+            </Button>
+          </div>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { ageGroupCodes, dayCodes } from '@ccap/contracts';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { CheckboxField, InputField } from '../components/form-fields';
+import type { StepFieldsProps } from './step-props';
+
+/** rates-info-form: dollars per half-day unit, basic and special needs, for each age group. */
+export function RatesFields({ lookups }: StepFieldsProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="space-y-5">
+      <h3 className="text-xl font-semibold">{t('application.fields.ratesHeading')}</h3>
+      {ageGroupCodes.map((code) => (
+        <fieldset key={code} className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
+          <legend className="px-1 text-lg font-semibold">{lookups.label('AgeGroup', code)}</legend>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <InputField
+              name={`rates.${code}.basic`}
+              kind="money"
+              label={t('application.fields.basic')}
+              hint={t('application.fields.dollars')}
+            />
+            <InputField
+              name={`rates.${code}.specialNeeds`}
+              kind="money"
+              label={t('application.fields.specialNeedsRate')}
+              hint={t('application.fields.dollars')}
+            />
+          </div>
+        </fieldset>
+      ))}
+    </div>
+  );
+}
+
+/** operation-hours-form: each day open or closed with its hours, and the kinds of care. */
+export function OperationHoursFields({ lookups }: StepFieldsProps) {
+  const { t } = useTranslation();
+  const { watch } = useFormContext();
+  return (
+    <>
+      <h3 className="text-xl font-semibold">{t('application.fields.days')}</h3>
+      <div className="space-y-4">
+        {dayCodes.map((code, index) => {
+          const day = lookups.label('Day', code);
+          const open = watch(`days.${index}.open`) === true;
+          return (
+            <fieldset key={code} className="rounded-md border border-slate-300 p-4 dark:border-slate-600">
+              <legend className="px-1 text-lg font-semibold">{day}</legend>
+              <CheckboxField name={`days.${index}.open`} label={t('application.fields.open', { day })} />
+              {open ? (
+                <div className="mt-4 grid gap-5 sm:grid-cols-2">
+                  <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
+                  <InputField name={`days.${index}.end`} kind="time" label={t('application.fields.end')} />
+                </div>
+              ) : null}
+            </fieldset>
+          );
+        })}
+      </div>
+      <CheckboxField name="eveningOvernightCare" label={t('application.fields.eveningOvernightCare')} />
+      <CheckboxField name="weekendCare" label={t('application.fields.weekendCare')} />
+      <CheckboxField name="transportation" label={t('application.fields.transportation')} />
+    </>
+  );
+}

@@ -1,0 +1,15 @@
+import type { DraftApplication, ProviderType } from '@ccap/contracts';
+import type { LookupLabels } from '../wizard/lookup-labels';
+
+/** What every step's fields get: the draft around them and the lookups in the reader's language. */
+export interface StepFieldsProps {
+  providerType: ProviderType;
+  application: DraftApplication;
+  lookups: LookupLabels;
+}
+
+/** Provider type codes a route offers: the registered route one, the unregistered route two. */
+export const providerTypeCodesOf = (providerType: ProviderType) =>
+  providerType === 'registeredprovider'
+    ? (['registered-cdh'] as const)
+    : (['non-registered-home', 'non-registered-in-home'] as const);

@@ -1,0 +1,112 @@
+import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
+
+export interface LoadedDraft {
+  /** Undefined until the first step is saved. */
+  id?: number;
+  version?: number;
+  application: DraftApplication;
+}
+
+/** A draft record's JSON as the draft application, or undefined when it is not one. */
+function parseRecord(record: DraftRecord): LoadedDraft | undefined {
+  try {
+    const application = JSON.parse(record.applicationJson) as DraftApplication;
+    return { id: record.id, version: record.version, application };
+  } catch {
+    return undefined;
+  }
+}
+
+const sameType = (record: DraftRecord, providerType: ProviderType) => {
+  try {
+    const { providerType: type } = JSON.parse(record.applicationJson) as { providerType?: unknown };
+    return typeof type === 'string' && type.toLowerCase() === providerType;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Which draft the wizard opens: the one named in the address, else the user's latest draft of
+ * this provider type (the highest id), else a new one that exists once its first step is saved.
+ */
+export function pickDraft(records: DraftRecord[], providerType: ProviderType, draftId?: number): LoadedDraft {
+  const named = draftId === undefined ? undefined : records.find((record) => record.id === draftId);
+  const latest = records
+    .filter((record) => sameType(record, providerType))
+    .reduce<DraftRecord | undefined>((best, record) => (!best || record.id > best.id ? record : best), undefined);
+  const chosen = named ?? latest;
+  const loaded = chosen ? parseRecord(chosen) : undefined;
+  if (loaded) return { ...loaded, application: { ...loaded.application, providerType } };
+  return { application: { providerType } };
+}
+
+/** A save that lost to another tab: the newer draft is loaded; the step keeps what was typed. */
+export class DraftConflictError extends Error {
+  constructor() {
+    super('The draft was changed elsewhere');
+    this.name = 'DraftConflictError';
+  }
+}
+
+/**
+ * The wizard's draft: loaded once, saved whole after each completed step and replaced by what
+ * the server answers (spec section 4: save, then reload using the returned id). Two tabs on one
+ * draft cannot overwrite each other: the loser reloads the newer version and is told.
+ */
+export function useApplicationDraft(providerType: ProviderType, draftId?: number) {
+  const queryClient = useQueryClient();
+  const drafts = useMyDrafts();
+  // Until the first save, the draft is the one picked from the list; from then on, the
+  // server's answer to the last save.
+  const [saved, setDraft] = useState<LoadedDraft>();
+  const [saving, setSaving] = useState(false);
+  const draft = saved ?? (drafts.data ? pickDraft(drafts.data, providerType, draftId) : undefined);
+
+  const save = useCallback(
+    async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
+      if (!draft) throw new Error('The draft is not loaded yet');
+      const application: DraftApplication = { ...draft.application, ...changes, providerType };
+      if (draft.id !== undefined) application.draftApplicationId = draft.id;
+      setSaving(true);
+      try {
+        const saved = await saveDraft({ id: draft.id, version: draft.version, application });
+        const next: LoadedDraft = {
+          id: saved.id,
+          version: saved.version,
+          application: { ...(JSON.parse(saved.applicationJson) as DraftApplication), draftApplicationId: saved.id },
+        };
+        setDraft(next);
+        void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+        return next;
+      } catch (error) {
+        if (isDraftConflict(error) && draft.id !== undefined) {
+          const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
+          const newer = records.find((record) => record.id === draft.id);
+          const loaded = newer ? parseRecord(newer) : undefined;
+          if (loaded) setDraft(loaded);
+          throw new DraftConflictError();
+        }
+        throw error;
+      } finally {
+        setSaving(false);
+      }
+    },
+    [draft, providerType, queryClient],
+  );
+
+  /** After submission the draft is consumed; forget it so nothing saves it again. */
+  const forget = useCallback(() => setDraft({ application: { providerType } }), [providerType]);
+
+  return {
+    draft,
+    loading: !draft && drafts.isPending,
+    failed: drafts.isError,
+    saving,
+    save,
+    forget,
+  };
+}
