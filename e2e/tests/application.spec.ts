@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createAccount } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { keyboard } from '../support/keyboard';
@@ -148,3 +148,226 @@ for (const type of ['registeredprovider', 'unregisteredprovider'] as const) {
     await signAndSubmit(page);
   });
 }
+
+/** An ISO date `years` years and `days` days before today. */
+function yearsAgo(years: number, days = 0) {
+  const date = new Date();
+  date.setUTCFullYear(date.getUTCFullYear() - years);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Save, expect the summary to list `messages` and the first invalid field to have focus. */
+async function expectProblems(page: Page, firstInvalid: string | Locator, messages: (string | RegExp)[]) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeVisible();
+  for (const message of messages) await expect(summary).toContainText(message);
+  await expect(
+    typeof firstInvalid === 'string' ? page.getByLabel(firstInvalid, { exact: true }) : firstInvalid,
+  ).toBeFocused();
+}
+
+test('every rule of the application has a specific message, in a summary and at the field', async ({ page }) => {
+  test.setTimeout(120_000);
+  await createAccount(page, WIZARD.unregisteredprovider);
+  await page.getByRole('radio', { name: 'Non-registered child care home' }).check();
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Child care home (5 or fewer children)' });
+  await page.getByRole('checkbox', { name: 'School age', exact: true }).check();
+  await page.getByLabel('Number of children you can care for at one time').fill('17');
+  await expectProblems(page, 'Number of children you can care for at one time', [
+    'Number of children you can care for at one time: Enter a whole number from 1 to 16',
+  ]);
+  await page.getByLabel('Number of children you can care for at one time').fill('5');
+  await saveAndContinue(page, 'Provider information');
+
+  await page.getByLabel('Last name', { exact: true }).fill('Provider');
+  await page.getByLabel('Date of birth').fill(yearsAgo(-1));
+  await page.getByLabel('Phone number').fill('555-0123');
+  await page.getByLabel('Email address').fill('nia@');
+  await expectProblems(page, 'First name', [
+    'First name: This is required',
+    'Date of birth: The date must be today or in the past',
+    'Phone number: Enter a 10-digit US phone number, like 515-555-0123',
+    'Email address: Enter an email address in the correct format, like name@example.com',
+  ]);
+  // The message also sits at the field, tied to it for screen readers.
+  await expect(page.getByLabel('Phone number')).toHaveAccessibleDescription(/Enter a 10-digit US phone number/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('First name', { exact: true }).fill('Nia');
+  await page.getByLabel('Date of birth').fill('1985-04-12');
+  await page.getByLabel('Phone number').fill('(515) 555-0123');
+  await page.getByLabel('Email address').fill('nia@example.gov');
+  await saveAndContinue(page, 'Addresses');
+
+  const care = page.getByRole('group', { name: 'Where care happens' });
+  await care.getByLabel('Street address').fill('400 Main Street');
+  await care.getByLabel('City').fill('Des Moines');
+  await care.getByLabel('State').selectOption({ label: 'Select…' });
+  await care.getByLabel('ZIP code').fill('5030');
+  await page.getByLabel('County where care happens').selectOption({ label: 'Polk' });
+  await expectProblems(page, 'State', [
+    'Where care happens – State: Choose a state',
+    'Where care happens – ZIP code: Enter a 5-digit ZIP code',
+  ]);
+  await care.getByLabel('State').selectOption('IA');
+  await care.getByLabel('ZIP code').fill('50309-1234');
+  await saveAndContinue(page, 'Assistants');
+
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  await page.getByLabel('First name', { exact: true }).fill('Young');
+  await page.getByLabel('Last name', { exact: true }).fill('Helper');
+  await page.getByLabel('Date of birth').fill(yearsAgo(14, -1));
+  await expectProblems(page, 'Date of birth', ['Person 1 – Date of birth: An assistant must be 14 or older']);
+  await page.getByLabel('Date of birth').fill(yearsAgo(14));
+  await saveAndContinue(page, 'Children in the home');
+
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  await page.getByLabel('First name', { exact: true }).fill('Kim');
+  await page.getByLabel('Last name', { exact: true }).fill('Provider');
+  await page.getByLabel('Date of birth').fill(yearsAgo(15));
+  await page.getByLabel('Relationship to you').selectOption({ label: 'Child' });
+  await expectProblems(page, 'Date of birth', [
+    'Person 1 – Date of birth: A child must be 12 or younger, or 18 or younger with special needs',
+  ]);
+  await page.getByRole('checkbox', { name: /special needs/ }).check();
+  await saveAndContinue(page, 'Adults in the home');
+
+  await page.getByRole('button', { name: 'Add another person' }).click();
+  await page.getByLabel('First name', { exact: true }).fill('Lee');
+  await page.getByLabel('Last name', { exact: true }).fill('Provider');
+  await page.getByLabel('Date of birth').fill(yearsAgo(17));
+  await page.getByLabel('Relationship to you').selectOption({ label: 'Roommate' });
+  await expectProblems(page, 'Date of birth', [
+    'Person 1 – Date of birth: An adult in the home must be 18 or older',
+    /I consent to the state checking .*: You must check this box to continue/,
+  ]);
+  await page.getByLabel('Date of birth').fill(yearsAgo(18));
+  await page.getByRole('checkbox', { name: /I consent/ }).check();
+  await saveAndContinue(page, 'Tax information (W-9)');
+
+  await page.getByLabel('Federal tax classification').selectOption({ label: 'Individual or sole proprietor' });
+  await page.getByRole('radio', { name: 'Social Security number (SSN)' }).check();
+  await page.getByLabel('Taxpayer identification number', { exact: true }).fill('000-12-3456');
+  await page.getByRole('checkbox', { name: /Under penalties of perjury/ }).check();
+  await expectProblems(page, 'Taxpayer identification number', [
+    'Taxpayer identification number: Enter a valid Social Security number',
+  ]);
+  await page.getByRole('radio', { name: 'Employer identification number (EIN)' }).check();
+  await page.getByLabel('Taxpayer identification number', { exact: true }).fill('07-1234567');
+  await expectProblems(page, 'Taxpayer identification number', [
+    'Taxpayer identification number: Enter a valid employer identification number',
+  ]);
+  await page.getByLabel('Taxpayer identification number', { exact: true }).fill('42-1234567');
+  await saveAndContinue(page, 'Rates');
+
+  const infants = page.getByRole('group', { name: 'Infant and toddler (2 weeks to 3 years)' });
+  await infants.getByLabel('Basic care').fill('25.555');
+  await expectProblems(page, infants.getByLabel('Basic care'), [
+    'Infant and toddler (2 weeks to 3 years) – Basic care: Enter an amount in dollars from 0 to 1,000, with at most two decimals',
+    'Infant and toddler (2 weeks to 3 years) – Special needs care: This is required',
+  ]);
+  for (const group of ['Infant and toddler (2 weeks to 3 years)', 'Preschool (3 years to school age)', 'School age']) {
+    const rates = page.getByRole('group', { name: group, exact: true });
+    await rates.getByLabel('Basic care').fill('25.50');
+    await rates.getByLabel('Special needs care').fill('30');
+  }
+  await saveAndContinue(page, 'Hours of operation');
+
+  const monday = page.getByRole('group', { name: 'Monday' });
+  await monday.getByLabel('Closes at').fill('06:30');
+  await expectProblems(page, monday.getByLabel('Closes at'), [
+    'Monday – Closes at: The closing time must be after the opening time',
+  ]);
+  await monday.getByLabel('Closes at').fill('17:30');
+  await saveAndContinue(page, 'Review and sign');
+
+  // The conditions and the signature are required too.
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toContainText('I have read and accept these conditions: You must check this box to continue');
+  await expect(summary).toContainText('Electronic signature – Your full legal name: This is required');
+  await expectNoAxeViolations(page);
+});
+
+test('leave mid-way and pick up where you left: the draft reopens at the next step', async ({ page }) => {
+  test.setTimeout(60_000);
+  await createAccount(page, WIZARD.registeredprovider);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await page.getByRole('button', { name: 'Skip this step' }).click();
+  await expect(stepHeading(page, 'Provider information')).toBeVisible();
+  await page.getByLabel('First name', { exact: true }).fill('Nia');
+
+  // Leaving with unsaved answers asks first; staying keeps them.
+  await page.getByRole('link', { name: 'Eligibility Info' }).first().click();
+  const dialog = page.getByRole('alertdialog', { name: 'Leave this step?' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Stay on this step' })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByLabel('First name', { exact: true })).toHaveValue('Nia');
+
+  await page.getByLabel('Last name', { exact: true }).fill('Provider');
+  await page.getByLabel('Date of birth').fill('1985-04-12');
+  await page.getByLabel('Phone number').fill('515-555-0123');
+  await page.getByLabel('Email address').fill('nia@example.gov');
+  await saveAndContinue(page, 'Addresses');
+
+  // Back keeps what was typed, even unfinished.
+  await page.getByRole('group', { name: 'Where care happens' }).getByLabel('Street address').fill('400 Main Street');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(stepHeading(page, 'Provider information')).toBeVisible();
+  await page.getByRole('link', { name: /4\. Addresses/ }).click();
+  await expect(page.getByRole('group', { name: 'Where care happens' }).getByLabel('Street address')).toHaveValue(
+    '400 Main Street',
+  );
+  await expect(page.getByRole('navigation', { name: 'Application steps' })).toContainText('4. Addresses! Has errors');
+
+  await page.goto('/home');
+  await page.goto('/registeredapplication');
+  await page.getByRole('link', { name: 'Continue your saved draft' }).click();
+  await expect(page).toHaveURL(/registeredprovider\?draft=\d+$/);
+  await expect(stepHeading(page, 'Addresses')).toBeVisible();
+  const steps = page.getByRole('navigation', { name: 'Application steps' });
+  await expect(steps.getByRole('listitem').nth(0)).toContainText('Done');
+  await expect(steps.getByRole('listitem').nth(1)).toContainText('To do');
+  await expect(steps.getByRole('listitem').nth(2)).toContainText('Done');
+  // Steps after an unfinished required step cannot be opened yet.
+  await expect(steps.getByRole('link', { name: /6\. Children in the home/ })).toHaveCount(0);
+});
+
+test('two tabs on one draft: the later save is told, reloads the newer draft, and nothing is lost', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(60_000);
+  await createAccount(page, WIZARD.registeredprovider);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(stepHeading(page, 'Category, ages and capacity')).toBeVisible();
+  const draftUrl = page.url().replace(/step=[^&]+/, 'step=apply-category');
+
+  const other = await context.newPage();
+  await other.goto(draftUrl);
+  await expect(stepHeading(other, 'Provider type')).toBeVisible();
+
+  // Tab one moves on and saves the category.
+  await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Child development home C' });
+  await page.getByRole('checkbox', { name: 'School age', exact: true }).check();
+  await page.getByLabel('Number of children you can care for at one time').fill('12');
+  await saveAndContinue(page, 'Provider information');
+
+  // Tab two still holds the older version: its save is refused, and it says so.
+  await other.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(other.getByRole('alert')).toContainText('This draft was changed in another tab or window');
+  await expect(stepHeading(other, 'Provider type')).toBeVisible();
+  await expect(other.getByRole('navigation', { name: 'Application steps' })).toContainText(
+    '2. Category, ages and capacity✓ Done',
+  );
+  await other.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(stepHeading(other, 'Category, ages and capacity')).toBeVisible();
+  // Tab one's answers survived tab two's save.
+  await expect(other.getByLabel('Number of children you can care for at one time')).toHaveValue('12');
+  await other.close();
+});

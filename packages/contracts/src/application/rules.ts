@@ -48,7 +48,7 @@ export const stateSchema = z.enum(stateCodes, messages.state);
 
 /** Money per half-day unit: dollars with at most two decimals. */
 export const moneySchema = z
-  .number(messages.money)
+  .number({ error: (issue) => (issue.input === undefined ? messages.required : messages.money) })
   .min(0, messages.money)
   .max(1000, messages.money)
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, messages.money);

@@ -15,7 +15,7 @@ import { Button, linkClasses } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { useSubmitApplication } from '../api/submit-application';
 import { CheckboxField, InputField } from '../components/form-fields';
-import { summaryErrors } from '../wizard/field-errors';
+import { summaryErrors, useFocusFirstInvalid } from '../wizard/field-errors';
 import type { LookupLabels } from '../wizard/lookup-labels';
 import type { LoadedDraft } from '../wizard/use-application-draft';
 import { stepById, type WizardStep } from '../wizard/wizard-steps';
@@ -63,7 +63,7 @@ export function ReviewStep({
         ...((application.conditions as { signature?: object } | undefined)?.signature ?? {}),
       },
     } as never,
-    shouldFocusError: true,
+    shouldFocusError: false,
   });
 
   useEffect(() => {
@@ -89,6 +89,7 @@ export function ReviewStep({
     (invalid) => setErrors(summaryErrors(t, invalid)),
   );
 
+  useFocusFirstInvalid(form.formState.submitCount, Object.keys(form.formState.errors).length > 0);
   const busy = form.formState.isSubmitting || submit.isPending;
   return (
     <div className="space-y-8">

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TFunction } from 'i18next';
 import type { FieldErrors } from 'react-hook-form';
 import type { SummaryError } from '@/components/ui/error-summary';
@@ -74,4 +75,24 @@ export function summaryErrors(t: TFunction, errors: FieldErrors): SummaryError[]
     if (!first || !second) return 0;
     return first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1;
   });
+}
+
+/** After a failed check, once the fields show it: focus the first invalid field in page order. */
+export function focusFirstInvalid() {
+  document
+    .querySelector<HTMLElement>(
+      'form [aria-invalid="true"]:is(input, select, textarea), form fieldset[aria-invalid="true"] input',
+    )
+    ?.focus();
+}
+
+/** Runs `focusFirstInvalid` after each submit attempt that found errors. */
+export function useFocusFirstInvalid(submitCount: number, hasErrors: boolean) {
+  const hasErrorsRef = useRef(hasErrors);
+  useEffect(() => {
+    hasErrorsRef.current = hasErrors;
+  });
+  useEffect(() => {
+    if (submitCount > 0 && hasErrorsRef.current) focusFirstInvalid();
+  }, [submitCount]);
 }

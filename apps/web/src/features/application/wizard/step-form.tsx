@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import type { LookupLabels } from './lookup-labels';
-import { summaryErrors } from './field-errors';
+import { summaryErrors, useFocusFirstInvalid } from './field-errors';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { initialValues, type WizardStep } from './wizard-steps';
 
@@ -54,13 +54,15 @@ export function StepForm({
   const form = useForm<Values>({
     resolver,
     defaultValues: initialValues(step, providerType, application),
-    shouldFocusError: true,
+    // Focus goes to the first invalid field on the page (the library's order is registration order).
+    shouldFocusError: false,
     reValidateMode: 'onChange',
   });
   const { Fields } = step;
   // The summary follows the fields while the user corrects them.
-  const { errors: fieldErrors, isSubmitted } = form.formState;
+  const { errors: fieldErrors, isSubmitted, isDirty, submitCount } = form.formState;
   const errors: SummaryError[] = isSubmitted ? summaryErrors(t, fieldErrors) : [];
+  useFocusFirstInvalid(submitCount, Object.keys(fieldErrors).length > 0);
 
   const complete = async (event: FormEvent<HTMLFormElement>) => {
     await form.handleSubmit(async (values) => {
@@ -80,7 +82,7 @@ export function StepForm({
 
   return (
     <FormProvider {...form}>
-      <UnsavedChangesGuard when={() => form.formState.isDirty && !leaving.current} />
+      <UnsavedChangesGuard when={() => isDirty && !leaving.current} />
       <form noValidate onSubmit={(event) => void complete(event)} className="space-y-6">
         <ErrorSummary title={t('forms.errorSummary')} errors={errors} takeFocus={false} />
         {notice}
