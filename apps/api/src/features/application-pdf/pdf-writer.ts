@@ -136,8 +136,7 @@ export function createPdfWriter(options: {
     doc.endMarkedContent();
   }
 
-  const leaf = (type: string, paint: () => void, extra: StructOptions = {}) =>
-    doc.struct(type, extra, paint);
+  const leaf = (type: string, paint: () => void, extra: StructOptions = {}) => doc.struct(type, extra, paint);
 
   return {
     doc,

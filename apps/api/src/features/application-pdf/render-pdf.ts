@@ -110,6 +110,25 @@ function table(w: PdfWriter, parent: Parent, rows: string[][]) {
   element.end();
 }
 
+const PERSON = { size: 10.5, weight: 'bold' as const };
+const personHeight = (w: PdfWriter, fields: Field[], heading: number) =>
+  heading + layoutFields(w, fields, INDENT).reduce((sum, row) => sum + row.height, 0);
+
+/** The height of what must follow a heading on its page: the first row, or the first person. */
+function leadHeight(w: PdfWriter, item: Block | undefined): number {
+  switch (item?.kind) {
+    case 'fields':
+      return layoutFields(w, item.fields.slice(0, 1), 0)[0]?.height ?? 0;
+    case 'people':
+      return item.people[0] ? personHeight(w, item.people[0].fields, PERSON.size * 1.45) : 0;
+    case 'table':
+    case 'subheading':
+      return 40;
+    default:
+      return 20;
+  }
+}
+
 function block(w: PdfWriter, parent: Parent, item: Block) {
   switch (item.kind) {
     case 'fields':
@@ -117,10 +136,9 @@ function block(w: PdfWriter, parent: Parent, item: Block) {
     case 'people': {
       const element = w.group('L', parent);
       for (const person of item.people) {
-        const heading = w.layout(person.heading, w.contentWidth, { size: 10.5, weight: 'bold' });
+        const heading = w.layout(person.heading, w.contentWidth, PERSON);
         // A person is kept on one page.
-        const rows = layoutFields(w, person.fields, INDENT).reduce((sum, row) => sum + row.height, 0);
-        w.ensure(heading.height + rows);
+        w.ensure(personHeight(w, person.fields, heading.height));
         const top = w.y;
         const li = w.group('LI', element);
         li.add(w.leaf('Lbl', () => w.draw(heading, 0, w.contentWidth, top)));
@@ -136,7 +154,7 @@ function block(w: PdfWriter, parent: Parent, item: Block) {
     case 'table':
       return table(w, parent, item.rows);
     case 'subheading':
-      w.ensure(40);
+      w.ensure(60);
       w.advance(GAP);
       return paragraph(w, parent, 'H3', item.text, { size: 11, weight: 'bold' });
     case 'list':
@@ -170,7 +188,8 @@ export async function renderApplicationPdf(copy: ApplicationCopy): Promise<Buffe
 
   for (const section of copy.sections) {
     const element = w.group('Sect', root);
-    w.ensure(60);
+    // A heading is never left alone at the foot of a page.
+    w.ensure(45 + leadHeight(w, section.blocks[0]));
     w.advance(8);
     paragraph(w, element, 'H2', section.heading, { size: 13, weight: 'bold' });
     w.rule();
