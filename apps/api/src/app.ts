@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database';
 import type { Config } from './env';
 import rateLimit from '@fastify/rate-limit';
+import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { healthRoutes } from './features/health/health.routes';
 import { accessPlugin } from './features/identity/access.plugin';
@@ -128,6 +129,7 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   await app.register(usersRoutes, { config });
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
+  await app.register(applicationPdfRoutes, { webDist: config.webDist });
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

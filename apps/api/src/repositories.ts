@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
+import { createApplicationPdfRepository } from './features/application-pdf/application-pdf.repository';
 import { createApplicationsRepository } from './features/applications/applications.repository';
 import { createDraftsRepository } from './features/applications/drafts.repository';
 import { createLookupsRepository } from './features/applications/lookups.repository';
@@ -23,6 +24,7 @@ export function createRepositories(db: Kysely<DB>) {
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
+    applicationPdf: createApplicationPdfRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

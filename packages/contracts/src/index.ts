@@ -3,3 +3,4 @@ export * from './health';
 export * from './program-profile';
 export * from './identity';
 export * from './application/index';
+export * from './application-pdf';

@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { SubmittedApplication } from './application-copy';
+
+export interface ApplicationForCopy extends SubmittedApplication {
+  ownerId: string;
+  county: string | null;
+}
+
+/** Reads a submitted application with what deciding who may see it needs. */
+export function createApplicationPdfRepository(db: Kysely<DB>) {
+  return {
+    async find(id: number): Promise<ApplicationForCopy | undefined> {
+      const row = await db
+        .selectFrom('application')
+        .select(['id', 'owner_id', 'county', 'provider_type', 'application_json', 'submitted_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      // jsonb comes back parsed from both drivers; text would be a string.
+      const json: unknown =
+        typeof row.application_json === 'string' ? JSON.parse(row.application_json) : row.application_json;
+      return {
+        id: row.id,
+        ownerId: row.owner_id,
+        county: row.county,
+        providerType: row.provider_type,
+        submittedAt: row.submitted_at,
+        application: typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {},
+      };
+    },
+  };
+}
+export type ApplicationPdfRepository = ReturnType<typeof createApplicationPdfRepository>;

@@ -1,0 +1,77 @@
+import {
+  applicationPdfFileName,
+  applicationPdfParamsSchema,
+  applicationPdfQuerySchema,
+  problemSchema,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../plugins/problem';
+import { currentUser } from '../identity/access.plugin';
+import type { PortalUser } from '../identity/users.repository';
+import type { ApplicationForCopy } from './application-pdf.repository';
+import { buildApplicationCopy } from './application-copy';
+import { createFormats } from './formats';
+import { createLocaleSource, localeDirectories } from './labels';
+import { renderApplicationPdf } from './render-pdf';
+
+const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Who may download a copy: its owner; an administrator; a service worker of the
+ * application's county. Anyone else is told it does not exist.
+ */
+export function mayReadApplication(user: PortalUser, application: Pick<ApplicationForCopy, 'ownerId' | 'county'>) {
+  if (application.ownerId === user.id) return true;
+  if (user.roles.includes('administrator')) return true;
+  const county = application.county;
+  return (
+    user.roles.includes('service-worker') && county !== null && user.counties.some((own) => sameCounty(own, county))
+  );
+}
+
+/** GET /api/Application/{applicationId}/pdf: a PDF copy of what was submitted. */
+export const applicationPdfRoutes: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
+  const locales = createLocaleSource(localeDirectories(options.webDist));
+  const { applicationPdf } = app.repositories;
+
+  app.get(
+    '/api/Application/:applicationId/pdf',
+    {
+      // Rendering takes a tenth of a second or more of CPU: enough for people, not for a loop.
+      config: { access: 'authenticated', rateLimit: { max: 30, timeWindow: '1 minute' } },
+      schema: {
+        tags: ['application'],
+        summary: 'A PDF copy of a submitted application, in the language asked for',
+        params: applicationPdfParamsSchema,
+        querystring: applicationPdfQuerySchema,
+        response: {
+          200: z.unknown().describe('application/pdf'),
+          400: problemSchema,
+          401: problemSchema,
+          404: problemSchema,
+          429: problemSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { applicationId } = request.params;
+      const application = await applicationPdf.find(applicationId);
+      if (!application || !mayReadApplication(user, application)) throw notFound('The application');
+      const lang = request.query.lang ?? user.profile.preferredLanguage;
+      const copy = buildApplicationCopy({
+        submitted: application,
+        profile: app.programProfile,
+        labels: await locales.labels(lang),
+        formats: createFormats(lang, request.query.tz),
+      });
+      const pdf = await renderApplicationPdf(copy);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `attachment; filename="${applicationPdfFileName(applicationId)}"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
