@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { readPdf } from '../../apps/api/test/pdf-text';
 import { createAccount } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { keyboard } from '../support/keyboard';
@@ -146,6 +148,19 @@ for (const type of ['registeredprovider', 'unregisteredprovider'] as const) {
     await expect(review).toContainText('$25.50 per half day');
     await expectNoAxeViolations(page);
     await signAndSubmit(page);
+
+    // The PDF copy of what was submitted opens, and holds the answers (never the full TIN).
+    const applicationId = /Your application number is (\d+)/.exec(
+      (await page.getByText(/Your application number is/).textContent()) ?? '',
+    )?.[1];
+    const downloading = page.waitForEvent('download');
+    await keyboard(page).press(page.getByRole('button', { name: 'Download a PDF copy of your application' }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`application-${applicationId}.pdf`);
+    const pdf = await readPdf(fs.readFileSync(await download.path()));
+    expect(pdf.text).toContain('Sunny Days Child Care');
+    expect(pdf.text).toContain(String(applicationId));
+    expect(pdf.text).not.toContain('123-45-6789');
   });
 }
 

@@ -1,29 +1,30 @@
-import type { localeCodes } from '@ccap/contracts';
+import { type localeCodes, localeIntlTags } from '@ccap/contracts';
 
 /** A language code as the API knows it (the user's preferred language): the one list of codes. */
 export type LocaleCode = (typeof localeCodes)[number];
 
 /**
  * The languages offered (spec section 3), with the spec's locale codes: "ae" is Arabic and
- * the only right-to-left one. `intl` is the BCP 47 tag used for dates and numbers.
+ * the only right-to-left one. `intl` is the BCP 47 tag used for dates and numbers (shared
+ * with the API's PDF copies).
  */
 export const LOCALES = [
-  { code: 'en', intl: 'en-US', name: 'English' },
-  { code: 'zh', intl: 'zh-CN', name: '中文' },
-  { code: 'da', intl: 'da-DK', name: 'Dansk' },
-  { code: 'fr', intl: 'fr-FR', name: 'Français' },
-  { code: 'de', intl: 'de-DE', name: 'Deutsch' },
-  { code: 'el', intl: 'el-GR', name: 'Ελληνικά' },
-  { code: 'hu', intl: 'hu-HU', name: 'Magyar' },
-  { code: 'it', intl: 'it-IT', name: 'Italiano' },
-  { code: 'ja', intl: 'ja-JP', name: '日本語' },
-  { code: 'pl', intl: 'pl-PL', name: 'Polski' },
-  { code: 'pt', intl: 'pt-PT', name: 'Português' },
-  { code: 'ru', intl: 'ru-RU', name: 'Русский' },
-  { code: 'es', intl: 'es-US', name: 'Español' },
-  { code: 'sv', intl: 'sv-SE', name: 'Svenska' },
-  { code: 'tr', intl: 'tr-TR', name: 'Türkçe' },
-  { code: 'ae', intl: 'ar', name: 'العربية' },
+  { code: 'en', intl: localeIntlTags.en, name: 'English' },
+  { code: 'zh', intl: localeIntlTags.zh, name: '中文' },
+  { code: 'da', intl: localeIntlTags.da, name: 'Dansk' },
+  { code: 'fr', intl: localeIntlTags.fr, name: 'Français' },
+  { code: 'de', intl: localeIntlTags.de, name: 'Deutsch' },
+  { code: 'el', intl: localeIntlTags.el, name: 'Ελληνικά' },
+  { code: 'hu', intl: localeIntlTags.hu, name: 'Magyar' },
+  { code: 'it', intl: localeIntlTags.it, name: 'Italiano' },
+  { code: 'ja', intl: localeIntlTags.ja, name: '日本語' },
+  { code: 'pl', intl: localeIntlTags.pl, name: 'Polski' },
+  { code: 'pt', intl: localeIntlTags.pt, name: 'Português' },
+  { code: 'ru', intl: localeIntlTags.ru, name: 'Русский' },
+  { code: 'es', intl: localeIntlTags.es, name: 'Español' },
+  { code: 'sv', intl: localeIntlTags.sv, name: 'Svenska' },
+  { code: 'tr', intl: localeIntlTags.tr, name: 'Türkçe' },
+  { code: 'ae', intl: localeIntlTags.ae, name: 'العربية' },
 ] as const satisfies readonly { code: LocaleCode; intl: string; name: string }[];
 export const DEFAULT_LOCALE: LocaleCode = 'en';
 

@@ -1,4 +1,4 @@
-import type { SubmitApplicationResponse } from '@ccap/contracts';
+import { applicationPdfFileName, applicationPdfPath, type SubmitApplicationResponse } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { apiDownload } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
-import { localeFileOf } from '@/lib/locales';
+import { isLocaleCode, localeFileOf } from '@/lib/locales';
 
 /** After Submit: the application number, what happens next and a PDF copy of what was sent. */
 export function Confirmation({
@@ -25,9 +25,14 @@ export function Confirmation({
     setDownloading(true);
     setFailed(false);
     try {
+      const lang = localeFileOf(i18n.language);
       await apiDownload(
-        `Application/${applicationId}/pdf?lang=${localeFileOf(i18n.language)}`,
-        `application-${applicationId}.pdf`,
+        applicationPdfPath(
+          applicationId,
+          isLocaleCode(lang) ? lang : undefined,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ).replace(/^\/api\//, ''),
+        applicationPdfFileName(applicationId),
       );
     } catch {
       setFailed(true);
