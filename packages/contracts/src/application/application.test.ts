@@ -71,6 +71,17 @@ describe('the application steps', () => {
     expect(states['operation-hours-form']?.state).toBe('done');
     expect(states['provider-information']?.state).toBe('to-do');
   });
+
+  it('tell apart the two steps that share categoryTypes: a skipped one stays to do', () => {
+    const states = Object.fromEntries(
+      stepStates({
+        providerType: 'registeredprovider',
+        categoryTypes: { categoryCode: 'cdh-a', agesServed: ['preschool'], capacity: 6 },
+      }).map((step) => [step.id, step.state]),
+    );
+    expect(states['apply-category']).toBe('to-do');
+    expect(states['category-types-v1']).toBe('done');
+  });
 });
 
 describe('people in the home', () => {
@@ -154,6 +165,10 @@ describe('W-9, rates and hours', () => {
     ).toEqual([
       'rates.preschool.basic: validation.application.money',
       'rates.preschool.specialNeeds: validation.application.money',
+    ]);
+    // A rate left empty is a missing answer, not a wrong amount.
+    expect(pathsOf(ratesInfoSchema.safeParse({ rates: { ...rates, preschool: { basic: 15 } } }))).toEqual([
+      'rates.preschool.specialNeeds: validation.required',
     ]);
   });
 

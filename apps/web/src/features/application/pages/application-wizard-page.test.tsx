@@ -1,0 +1,144 @@
+import { type DraftRecord, draftConflictProblemType, type LookupItem, type SaveDraftRequest } from '@ccap/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { problem } from '@/test/handlers';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+const lookups: LookupItem[] = [
+  { lookupId: 1, lookupType: 'ProviderType', code: 'registered-cdh', name: 'Registered', parentLookupId: null },
+  { lookupId: 2, lookupType: 'Category', code: 'cdh-a', name: 'A', parentLookupId: 1 },
+  { lookupId: 3, lookupType: 'AgeGroup', code: 'school-age', name: 'School age', parentLookupId: null },
+  { lookupId: 4, lookupType: 'Language', code: 'es', name: 'Spanish', parentLookupId: null },
+];
+
+/** A stand-in for the draft calls: one stored draft with a version, as the server keeps it. */
+function fakeDrafts(initial: DraftRecord[]) {
+  let drafts = structuredClone(initial);
+  const saves: SaveDraftRequest[] = [];
+  server.use(
+    http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: lookups })),
+    http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json(drafts)),
+    http.post('*/api/Application/save-my-draft-applications', async ({ request }) => {
+      const body = (await request.json()) as SaveDraftRequest;
+      saves.push(body);
+      const current = drafts.find((draft) => draft.id === body.id);
+      if (current && current.version !== body.version) {
+        return problem(409, draftConflictProblemType, { detail: 'The draft was changed elsewhere.' });
+      }
+      const saved = {
+        id: current?.id ?? 41,
+        userEmail: '',
+        applicationJson: body.applicationJson,
+        version: (current?.version ?? 0) + 1,
+        updatedAt: new Date().toISOString(),
+      };
+      drafts = [...drafts.filter((draft) => draft.id !== saved.id), saved];
+      return HttpResponse.json({ id: saved.id, applicationJson: saved.applicationJson, version: saved.version });
+    }),
+  );
+  return {
+    saves,
+    /** Another tab saves a newer version behind this one's back. */
+    changeElsewhere(application: object) {
+      drafts = drafts.map((draft) => ({
+        ...draft,
+        applicationJson: JSON.stringify(application),
+        version: draft.version + 1,
+      }));
+    },
+  };
+}
+
+const draft = (application: object): DraftRecord => ({
+  id: 12,
+  userEmail: '',
+  applicationJson: JSON.stringify(application),
+  version: 3,
+  updatedAt: '2026-11-20T10:00:00.000Z',
+});
+
+describe('the application wizard', () => {
+  let api: ReturnType<typeof fakeDrafts>;
+
+  beforeEach(() => {
+    api = fakeDrafts([
+      draft({ providerType: 'registeredprovider', categoryTypes: { providerTypeCode: 'registered-cdh' } }),
+    ]);
+  });
+
+  it('a failed save says so and keeps every answer on the page', async () => {
+    server.use(http.post('*/api/Application/save-my-draft-applications', () => problem(503, 'about:blank')));
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
+    await user.click(screen.getByRole('checkbox', { name: 'School age' }));
+    await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be saved');
+    expect(screen.getByRole('heading', { level: 2, name: 'Category, ages and capacity' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Number of children you can care for at one time')).toHaveValue(6);
+    expect(screen.getByRole('checkbox', { name: 'School age' })).toBeChecked();
+  });
+
+  it('saves the whole draft with the version it started from, and reloads from the answer', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
+    await user.click(screen.getByRole('checkbox', { name: 'School age' }));
+    await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Provider information' })).toHaveFocus();
+    expect(api.saves).toHaveLength(1);
+    expect(api.saves[0]).toMatchObject({ id: 12, version: 3, userEmail: '' });
+    expect(JSON.parse(api.saves[0]!.applicationJson)).toEqual({
+      providerType: 'registeredprovider',
+      draftApplicationId: 12,
+      categoryTypes: {
+        providerTypeCode: 'registered-cdh',
+        categoryCode: 'cdh-a',
+        agesServed: ['school-age'],
+        capacity: 6,
+      },
+    });
+    const steps = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(steps).getByRole('link', { name: /Category, ages and capacity/ })).toHaveTextContent('Done');
+  });
+
+  it('a save that lost to another tab loads the newer draft, keeps what was typed and says so', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=provider-information');
+    await user.type(await screen.findByLabelText('First name'), 'Nia');
+    api.changeElsewhere({
+      providerType: 'registeredprovider',
+      categoryTypes: {
+        providerTypeCode: 'registered-cdh',
+        categoryCode: 'cdh-a',
+        agesServed: ['school-age'],
+        capacity: 4,
+      },
+    });
+    await user.type(screen.getByLabelText('Last name'), 'Provider');
+    await user.type(screen.getByLabelText('Date of birth'), '1985-04-12');
+    await user.type(screen.getByLabelText('Phone number'), '515-555-0123');
+    await user.type(screen.getByLabelText('Email address'), 'nia@example.gov');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This draft was changed in another tab or window');
+    expect(screen.getByLabelText('First name')).toHaveValue('Nia');
+    const steps = screen.getByRole('navigation', { name: 'Application steps' });
+    expect(within(steps).getByRole('link', { name: /Category, ages and capacity/ })).toHaveTextContent('Done');
+
+    // Saving again goes over the newer version: both tabs' answers are kept.
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Addresses' })).toBeInTheDocument();
+    const last = JSON.parse(api.saves.at(-1)!.applicationJson) as Record<string, Record<string, unknown>>;
+    expect(api.saves.at(-1)!.version).toBe(4);
+    expect(last.categoryTypes!.capacity).toBe(4);
+    expect(last.providerInfo!.firstName).toBe('Nia');
+  });
+});
