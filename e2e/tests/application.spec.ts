@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
+import { completeApplication } from '../../apps/api/test/application-fixture';
 import { readPdf } from '../../apps/api/test/pdf-text';
 import { createAccount } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
@@ -386,3 +387,71 @@ test('two tabs on one draft: the later save is told, reloads the newer draft, an
   await expect(other.getByLabel('Number of children you can care for at one time')).toHaveValue('12');
   await other.close();
 });
+
+/** Saves a draft through the API as the signed-in user (the token the web app holds). */
+async function saveDraftAsUser(page: Page, application: object): Promise<number> {
+  return page.evaluate(async (json) => {
+    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
+    const token = key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+      : '';
+    const response = await fetch('/api/Application/save-my-draft-applications', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ id: 0, userEmail: '', applicationJson: JSON.stringify(json) }),
+    });
+    return ((await response.json()) as { id: number }).id;
+  }, application);
+}
+
+const DISPLAYS = {
+  dark: { theme: 'dark' },
+  'Arabic, right-to-left': { locale: 'ae', direction: 'rtl' },
+} as const;
+
+for (const [display, settings] of Object.entries(DISPLAYS)) {
+  test(`every step, the review and the confirmation are axe clean and fit 320px in ${display}`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await createAccount(page, '/registeredapplication');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Apply to the Child Care Assistance program' }),
+    ).toBeVisible();
+    const { conditions: _unsigned, ...application } = completeApplication('unregisteredprovider');
+    const draftId = await saveDraftAsUser(page, application);
+    await page.evaluate((value) => localStorage.setItem('ui-settings', JSON.stringify(value)), settings);
+    await page.setViewportSize({ width: 320, height: 720 });
+    for (const step of [
+      'apply-category',
+      'category-types-v1',
+      'provider-information',
+      'address-form',
+      'assistant-form',
+      'child-form',
+      'adult-form',
+      'w9-info-form',
+      'rates-info-form',
+      'operation-hours-form',
+      'complete-application-form',
+    ]) {
+      await page.goto(`${WIZARD.unregisteredprovider}?draft=${draftId}&step=${step}`);
+      await expect(page.locator('#step-heading')).toBeVisible();
+      if (display.startsWith('Arabic')) await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      // An error state too: a required name left empty.
+      if (step === 'provider-information') {
+        await page.locator('#firstName').fill('');
+        await page.locator('form button[type="submit"]').click();
+        await expect(page.locator('#error-summary-title')).toBeVisible();
+      }
+      await expectNoAxeViolations(page);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, `${step} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+    await page.locator('#accepted').check();
+    await page.locator('#signature-fullName').fill('Maria Lopez');
+    await page.locator('form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\?submitted=\d+$/);
+    await expectNoAxeViolations(page);
+  });
+}
