@@ -1,4 +1,5 @@
-import { type localeCodes, localeIntlTags } from '@ccap/contracts';
+import type { localeCodes } from '@ccap/contracts';
+import { localeIntlTags } from '@ccap/contracts/locale-tags';
 
 /** A language code as the API knows it (the user's preferred language): the one list of codes. */
 export type LocaleCode = (typeof localeCodes)[number];

@@ -97,6 +97,8 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     try {
       return await save(changes);
     } catch (error) {
+      // Spec section 8: a failed save is logged; here the user is also told, and keeps the input.
+      console.error('Saving the draft failed:', error);
       setNotice(error instanceof DraftConflictError ? 'conflict' : 'saveFailed');
       return undefined;
     }

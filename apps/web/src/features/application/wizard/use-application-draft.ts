@@ -1,6 +1,6 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 
 export interface LoadedDraft {
@@ -65,6 +65,19 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
   const [saved, setDraft] = useState<LoadedDraft>();
   const [saving, setSaving] = useState(false);
   const draft = saved ?? (drafts.data ? pickDraft(drafts.data, providerType, draftId) : undefined);
+
+  // Spec section 8: loading drafts and resuming a draft that is not there are logged (the
+  // page also says when loading failed; a missing draft opens the latest one instead).
+  useEffect(() => {
+    if (drafts.error) console.error('Loading drafts failed:', drafts.error);
+  }, [drafts.error]);
+  const resumeChecked = useRef(false);
+  useEffect(() => {
+    if (resumeChecked.current || !drafts.data) return;
+    resumeChecked.current = true;
+    if (draftId !== undefined && !drafts.data.some((record) => record.id === draftId))
+      console.error(`Resuming draft ${draftId}: there is no such draft of yours`);
+  }, [drafts.data, draftId]);
 
   const save = useCallback(
     async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
