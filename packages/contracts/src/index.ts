@@ -3,3 +3,5 @@ export * from './health';
 export * from './program-profile';
 export * from './identity';
 export * from './application/index';
+export * from './documents/index';
+export * from './dashboard/index';
