@@ -78,7 +78,7 @@ const fullName = (person: Person) =>
     .trim();
 
 function peopleIn(application: DraftApplication, group: DocumentPersonGroup): string[] {
-  if (group === 'provider') return [fullName((application.providerInfo ?? {}) as Person)];
+  if (group === 'provider') return [fullName(application.providerInfo ?? {})];
   const step = { adults: application.adults, children: application.children, assistants: application.assistants }[
     group
   ];
