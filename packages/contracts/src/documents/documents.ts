@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ApplicationStatus } from '../application/drafts';
 
 /**
  * The file types an applicant may upload (DESIGN.md section 8): decided by the file's
@@ -34,6 +35,13 @@ export const documentProblemTypes = {
 } as const;
 
 export const DOCUMENT_FILE_NAME_MAX = 255;
+
+/** Statuses in which the applicant can still add documents; after a decision they cannot. */
+export const statusesOpenForDocuments = [
+  'submitted',
+  'in-review',
+  'information-requested',
+] as const satisfies readonly ApplicationStatus[];
 
 /** The stored file behind a document, once uploaded. */
 export const documentFileSchema = z.object({

@@ -7,6 +7,7 @@ import {
   downloadDocumentQuerySchema,
   problemSchema,
   requiredDocumentListSchema,
+  statusesOpenForDocuments,
   uploadDocumentRequestSchema,
   uploadDocumentResponseSchema,
 } from '@ccap/contracts';
@@ -40,7 +41,6 @@ const problems = {
   422: problemSchema,
   503: problemSchema,
 };
-const OPEN_FOR_DOCUMENTS: ApplicationOfDocument['status'][] = ['submitted', 'in-review', 'information-requested'];
 
 /** Spec section 7's document calls: the list, both uploads and both downloads. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
@@ -72,7 +72,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     if (application.ownerId !== user.id) {
       throw new HttpProblem(403, 'Only the applicant uploads documents to an application.');
     }
-    if (!OPEN_FOR_DOCUMENTS.includes(application.status)) throw applicationClosed();
+    if (!(statusesOpenForDocuments as readonly string[]).includes(application.status)) throw applicationClosed();
   };
 
   app.get(
