@@ -6,6 +6,7 @@ import type { Database } from './db/database';
 import type { Config } from './env';
 import rateLimit from '@fastify/rate-limit';
 import { applicationsRoutes } from './features/applications/applications.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';
@@ -142,6 +143,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
     scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,
     maxUploadBytes: config.documents.maxUploadBytes,
   });
+  await app.register(dashboardRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

@@ -4,6 +4,7 @@ import { createApplicationsRepository } from './features/applications/applicatio
 import { createDraftsRepository } from './features/applications/drafts.repository';
 import { createLookupsRepository } from './features/applications/lookups.repository';
 import { createAuditRepository } from './features/audit/audit.repository';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository';
 import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
@@ -25,6 +26,7 @@ export function createRepositories(db: Kysely<DB>) {
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
     documents: createDocumentsRepository(db, audit),
+    dashboard: createDashboardRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
