@@ -30,11 +30,10 @@ export interface DocumentsRoutesOptions {
   maxUploadBytes: number;
 }
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
+const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+const uploadProblems = {
+  ...readProblems,
   403: problemSchema,
-  404: problemSchema,
   409: problemSchema,
   413: problemSchema,
   415: problemSchema,
@@ -83,7 +82,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         tags: ['documents'],
         summary: 'The documents an application needs, and which are uploaded',
         params: applicationDocumentsParamsSchema,
-        response: { 200: requiredDocumentListSchema, ...problems },
+        response: { 200: requiredDocumentListSchema, ...readProblems },
       },
     },
     async (request) => {
@@ -107,7 +106,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         tags: ['documents'],
         summary: "Upload a document's file as base64 in JSON (spec payload); large files go by multipart",
         body: uploadDocumentRequestSchema,
-        response: { 200: uploadDocumentResponseSchema, ...problems },
+        response: { 200: uploadDocumentResponseSchema, ...uploadProblems },
       },
     },
     async (request) => {
@@ -135,7 +134,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         summary: "Upload a document's file as multipart/form-data (part `file`), streamed to storage",
         consumes: ['multipart/form-data'],
         params: documentFileParamsSchema,
-        response: { 200: uploadDocumentResponseSchema, ...problems },
+        response: { 200: uploadDocumentResponseSchema, ...uploadProblems },
       },
     },
     async (request) => {
@@ -172,7 +171,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         summary: "A document's file as base64 text (spec); the GET file call streams the bytes instead",
         querystring: downloadDocumentQuerySchema,
         body: z.unknown().optional(),
-        response: { 200: z.string().describe('The file, base64-encoded, as text/plain'), ...problems },
+        response: { 200: z.string().describe('The file, base64-encoded, as text/plain'), ...readProblems },
       },
     },
     async (request, reply) => {
@@ -193,7 +192,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
         tags: ['documents'],
         summary: "A document's file, streamed with its content type, as an attachment",
         params: documentFileParamsSchema,
-        response: { 200: z.unknown().describe('The file, with its own content type'), ...problems },
+        response: { 200: z.unknown().describe('The file, with its own content type'), ...readProblems },
       },
     },
     async (request, reply) => {

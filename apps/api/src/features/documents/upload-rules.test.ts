@@ -82,10 +82,14 @@ describe('sizes', () => {
     expect((await uploadMultipart(ctx, owner, where, 'limit.pdf', files.pdf(LIMIT))).statusCode).toBe(200);
   });
 
-  it('answers 413 naming the limit for 15.1 MB, and for one byte over it, by either call', async () => {
-    for (const size of [Math.ceil(15.1 * MB), LIMIT + 1]) {
+  it('answers 413 naming the limit for 15.1 MB (PDF and PNG), and for one byte over it, by either call', async () => {
+    for (const [name, bytes] of [
+      ['huge.pdf', files.pdf(Math.ceil(15.1 * MB))],
+      ['huge.png', files.png(Math.ceil(15.1 * MB))],
+      ['limit-and-one.pdf', files.pdf(LIMIT + 1)],
+    ] as const) {
       for (const upload of uploads) {
-        const response = await refused(() => upload(ctx, owner, where, 'huge.pdf', files.pdf(size)));
+        const response = await refused(() => upload(ctx, owner, where, name, bytes));
         expect(response.statusCode).toBe(413);
         expect(response.json()).toMatchObject({
           type: documentProblemTypes.tooLarge,
