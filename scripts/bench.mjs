@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { benchUploads } from './bench-uploads.mjs';
 import { buildIfStale, root } from './lib.mjs';
 
 await buildIfStale();
@@ -48,3 +49,5 @@ for (const [label, source] of routes) {
   const verdict = js < 150 * 1024 ? 'under 150 KB JS ✔' : 'over 150 KB JS ✖';
   console.log(label.padEnd(24), kb(js).padStart(12), kb(css).padStart(10), ` ${verdict}`);
 }
+
+await benchUploads();

@@ -7,6 +7,9 @@ import type { Config } from './env';
 import rateLimit from '@fastify/rate-limit';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
+import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';
 import { accessPlugin } from './features/identity/access.plugin';
 import { idpRoutes } from './features/identity/idp/idp.routes';
@@ -20,6 +23,8 @@ import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories } from './repositories';
+import type { BlobStore } from './storage/blob-store';
+import { createFileSystemBlobStore } from './storage/filesystem-blob-store';
 import { APP_VERSION } from './version';
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
@@ -32,6 +37,8 @@ declare module 'fastify' {
     databaseBackend: Database['backend'];
     /** Every route as registered, with its declared access rule: the test suite checks it. */
     routeTable: RouteEntry[];
+    /** Where document files live. */
+    blobs: BlobStore;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -49,6 +56,8 @@ export interface AppDependencies {
   profile: ProgramProfile;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The document file store; by default the filesystem one under `config.documents.blobDir`. */
+  blobs?: BlobStore;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -57,7 +66,7 @@ const SECRET_PARAMS = /([?&](?:token|xsrf|code|code_verifier|refresh_token|id_to
 export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
-export async function buildApp({ config, profile, database, logger }: AppDependencies) {
+export async function buildApp({ config, profile, database, logger, blobs }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -89,6 +98,7 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
   app.decorate('databaseBackend', database.backend);
+  app.decorate('blobs', blobs ?? (await createFileSystemBlobStore(config.documents.blobDir)));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -130,6 +140,12 @@ export async function buildApp({ config, profile, database, logger }: AppDepende
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
   await app.register(applicationPdfRoutes, { webDist: config.webDist });
+  await app.register(documentsRoutes, {
+    blobs: app.blobs,
+    scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,
+    maxUploadBytes: config.documents.maxUploadBytes,
+  });
+  await app.register(dashboardRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

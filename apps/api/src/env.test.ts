@@ -47,4 +47,25 @@ describe('configuration', () => {
       /IDLE_WARNING_SECONDS/,
     );
   });
+
+  it('keeps documents under the data folder, 15 MB at most, unscanned, unless told otherwise', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/portal' }).documents).toEqual({
+      maxUploadBytes: 15 * 1024 * 1024,
+      blobDir: '/srv/portal/blobs',
+      clamd: undefined,
+    });
+    const config = loadConfig({ BLOB_DIR: '/mnt/files', UPLOAD_MAX_BYTES: '1048576', CLAMD_URL: 'tcp://[::1]:3310' });
+    expect(config.documents).toEqual({
+      maxUploadBytes: 1048576,
+      blobDir: '/mnt/files',
+      clamd: { host: '::1', port: 3310 },
+    });
+    expect(loadConfig({ CLAMD_URL: 'unix:///run/clamav/clamd.ctl' }).documents.clamd).toEqual({
+      socketPath: '/run/clamav/clamd.ctl',
+    });
+    for (const bad of ['http://clamav:3310', 'tcp://clamav', 'clamav:3310', 'unix:///']) {
+      expect(() => loadConfig({ CLAMD_URL: bad })).toThrow(/CLAMD_URL: must be tcp:\/\/host:port/);
+    }
+    expect(() => loadConfig({ UPLOAD_MAX_BYTES: '15MB' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
 });

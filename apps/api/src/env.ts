@@ -9,6 +9,16 @@ const repoRoot = path.resolve(apiRoot, '../..');
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 const optionalUrl = z.preprocess(emptyAsUndefined, z.url().optional());
 
+/** clamd's address: `tcp://host:port`, or `unix:///path/to/clamd.ctl` on the same machine. */
+const CLAMD_URL_HINT = 'must be tcp://host:port or unix:///path/to/socket';
+const isClamdUrl = (value: string) => {
+  // zod runs this refinement even when the string is no URL at all.
+  const url = URL.parse(value);
+  if (url?.protocol === 'unix:') return !url.host && url.pathname.length > 1;
+  return url?.protocol === 'tcp:' && url.hostname !== '' && url.port !== '' && ['', '/'].includes(url.pathname);
+};
+const clamdUrl = z.preprocess(emptyAsUndefined, z.url().refine(isClamdUrl, CLAMD_URL_HINT).optional());
+
 export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
 export const BUILT_IN_CLIENT_ID = 'ccap-web';
 export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
@@ -44,6 +54,14 @@ export const envSchema = z.object({
   IDLE_WARNING_SECONDS: z.coerce.number().int().min(10).default(60),
   DEMO_ACCOUNTS: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEV_MAIL_VIEW: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1024 ** 3)
+    .default(15 * 1024 * 1024),
+  BLOB_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  CLAMD_URL: clamdUrl,
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +83,26 @@ export interface Config {
   demoAccounts: boolean;
   /** Show the outbox at /dev/mail to loopback callers (embedded default only). */
   devMailView: boolean;
+  documents: DocumentsConfig;
+}
+
+export type ClamdTarget = { host: string; port: number } | { socketPath: string };
+
+export interface DocumentsConfig {
+  /** The largest file an applicant may upload, in bytes. */
+  maxUploadBytes: number;
+  /** Where the filesystem blob store keeps document files. */
+  blobDir: string;
+  /** The ClamAV daemon that scans every upload; none means no scanning. */
+  clamd: ClamdTarget | undefined;
+}
+
+function clamdTarget(url: string | undefined): ClamdTarget | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url);
+  return parsed.protocol === 'unix:'
+    ? { socketPath: decodeURIComponent(parsed.pathname) }
+    : { host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(parsed.port) };
 }
 
 export type IdentityConfig =
@@ -136,5 +174,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo accounts and the mail view never exist where real people's data may live.
     demoAccounts: embedded && (env.DEMO_ACCOUNTS ?? true),
     devMailView: embedded && (env.DEV_MAIL_VIEW ?? true),
+    documents: {
+      maxUploadBytes: env.UPLOAD_MAX_BYTES,
+      blobDir: path.resolve(env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs')),
+      clamd: clamdTarget(env.CLAMD_URL),
+    },
   };
 }

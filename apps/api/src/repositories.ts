@@ -5,6 +5,8 @@ import { createApplicationsRepository } from './features/applications/applicatio
 import { createDraftsRepository } from './features/applications/drafts.repository';
 import { createLookupsRepository } from './features/applications/lookups.repository';
 import { createAuditRepository } from './features/audit/audit.repository';
+import { createDashboardRepository } from './features/dashboard/dashboard.repository';
+import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
@@ -24,7 +26,12 @@ export function createRepositories(db: Kysely<DB>) {
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
+<<<<<<< HEAD
     applicationPdf: createApplicationPdfRepository(db),
+=======
+    documents: createDocumentsRepository(db, audit),
+    dashboard: createDashboardRepository(db),
+>>>>>>> docs-api
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

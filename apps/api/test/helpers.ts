@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { ProgramProfile } from '@ccap/contracts';
 import pg from 'pg';
@@ -52,13 +54,23 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-/** The whole API over a fresh database, driven with app.inject(); no port is opened. */
+/**
+ * The whole API over a fresh database, driven with app.inject(); no port is opened. Document
+ * files go to a temporary folder of its own, removed on close.
+ */
 export async function createTestApp(
-  overrides: Partial<Config> = {},
+  overrides: Omit<Partial<Config>, 'documents'> & { documents?: Partial<Config['documents']> } = {},
   extend?: (app: App) => void | Promise<void>,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  const config: Config = { ...loadConfig(), webDist: '/nonexistent', ...overrides };
+  const blobDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-'));
+  const defaults = loadConfig();
+  const config: Config = {
+    ...defaults,
+    webDist: '/nonexistent',
+    ...overrides,
+    documents: { ...defaults.documents, blobDir, ...overrides.documents },
+  };
   const profile = await loadProgramProfile(DEFAULT_PROFILE_PATH);
   const app = await buildApp({ config, profile, database, logger: false });
   await extend?.(app);
@@ -71,6 +83,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      await fs.rm(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,3 +4,5 @@ export * from './program-profile';
 export * from './identity';
 export * from './application/index';
 export * from './application-pdf';
+export * from './documents/index';
+export * from './dashboard/index';

@@ -18,6 +18,10 @@ export const problemSchema = z.object({
   errors: z.array(fieldErrorSchema).optional(),
   /** With 429 and lockouts: how long until trying again makes sense. */
   retryAfterSeconds: z.number().int().nonnegative().optional(),
+  /** With 413 for a file: the size limit, so a message can name it in the reader's language. */
+  maxBytes: z.number().int().positive().optional(),
+  /** With 415 for a file: the types that are accepted. */
+  allowedTypes: z.array(z.string()).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { documentRulesSchema } from './documents/required-documents';
 
 const phoneSchema = z.string().regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
 const isoDateSchema = z.iso.date();
@@ -76,6 +77,8 @@ export const programProfileSchema = z.object({
     }),
   }),
   counties: z.array(z.string().min(1)).min(1),
+  /** The documents an application needs, by provider type and answers; computed at submission. */
+  requiredDocuments: documentRulesSchema,
   /**
    * The product and agency names in other languages, by locale code ("ae" for Arabic). A name
    * missing here shows as above, in the profile's own language.

@@ -144,10 +144,30 @@ export interface ApplicationTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface ApplicationDocumentTable {
+  id: Generated<number>;
+  application_id: number;
+  code: string;
+  document_name: string;
+  description: string;
+  is_required: Generated<boolean>;
+  is_waived: Generated<boolean>;
+  stored_name: string | null;
+  display_name: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+  sha256: string | null;
+  blob_key: string | null;
+  uploaded_by: string | null;
+  uploaded_at: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
   lookup_item: LookupItemTable;
   draft_application: DraftApplicationTable;
   application: ApplicationTable;
+  application_document: ApplicationDocumentTable;
   audit_log: AuditLogTable;
   idp_account: IdpAccountTable;
   idp_sign_in_throttle: IdpSignInThrottleTable;

@@ -17,6 +17,8 @@ export class HttpProblem extends Error {
       type?: string;
       headers?: Record<string, string>;
       retryAfterSeconds?: number;
+      maxBytes?: number;
+      allowedTypes?: string[];
     } = {},
   ) {
     super(message);
@@ -47,6 +49,8 @@ export function sendProblem(
     requestId: request.id,
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.retryAfterSeconds } : {}),
+    ...(problem.maxBytes !== undefined ? { maxBytes: problem.maxBytes } : {}),
+    ...(problem.allowedTypes ? { allowedTypes: problem.allowedTypes } : {}),
   };
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
@@ -82,6 +86,8 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
         ...(error.extra.type ? { type: error.extra.type } : {}),
         ...(error.extra.errors ? { errors: error.extra.errors } : {}),
         ...(error.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.extra.retryAfterSeconds } : {}),
+        ...(error.extra.maxBytes !== undefined ? { maxBytes: error.extra.maxBytes } : {}),
+        ...(error.extra.allowedTypes ? { allowedTypes: error.extra.allowedTypes } : {}),
       });
     }
     const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;

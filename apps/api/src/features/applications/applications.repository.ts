@@ -1,4 +1,4 @@
-import type { DraftApplication } from '@ccap/contracts';
+import type { DraftApplication, RequiredDocumentSpec } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -26,14 +26,15 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
   return {
     /**
      * Turns a draft into a submitted application, once: the draft id is the idempotency key,
-     * so a double click or a retry answers with the same application. The draft is consumed
-     * and the submission audited in the same transaction.
+     * so a double click or a retry answers with the same application. The draft is consumed,
+     * the documents it needs are listed and the submission audited in the same transaction.
      */
     async submit(input: {
       ownerId: string;
       actorLabel: string;
       draftId: number;
       application: DraftApplication;
+      requiredDocuments: RequiredDocumentSpec[];
       requestId: string;
     }): Promise<SubmitResult> {
       const already = await existing(input.ownerId, input.draftId);
@@ -68,6 +69,19 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
           })
           .returning(['id', 'status', 'submitted_at'])
           .executeTakeFirstOrThrow();
+        if (input.requiredDocuments.length > 0) {
+          await trx
+            .insertInto('application_document')
+            .values(
+              input.requiredDocuments.map((document) => ({
+                application_id: row.id,
+                code: document.code,
+                document_name: document.documentName,
+                description: document.description,
+              })),
+            )
+            .execute();
+        }
         await audit.record(
           {
             actorId: input.ownerId,
@@ -75,7 +89,11 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
             action: 'application.submitted',
             entityType: 'application',
             entityId: String(row.id),
-            after: { status: 'submitted', providerType: input.application.providerType },
+            after: {
+              status: 'submitted',
+              providerType: input.application.providerType,
+              requiredDocuments: input.requiredDocuments.length,
+            },
             requestId: input.requestId,
           },
           trx,

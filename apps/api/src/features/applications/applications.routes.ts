@@ -7,6 +7,7 @@ import {
   lookupResponseSchema,
   type ProviderType,
   problemSchema,
+  requiredDocumentsFor,
   saveDraftRequestSchema,
   saveDraftResponseSchema,
   submissionIssues,
@@ -163,6 +164,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           actorLabel: user.email,
           draftId: request.body.draftApplicationId,
           application: { ...application, draftApplicationId: request.body.draftApplicationId },
+          requiredDocuments: requiredDocumentsFor(app.programProfile.requiredDocuments, application),
           requestId: request.id,
         });
         if (result.outcome === 'no-draft') throw notFound('The draft');

@@ -1,0 +1,19 @@
+import type { PortalUser } from '../identity/users.repository';
+
+export interface ApplicationScope {
+  ownerId: string;
+  county: string | null;
+}
+
+/**
+ * Who may read an application and its documents (DESIGN.md section 5): its owner,
+ * administrators, and service workers assigned to its county. Everyone else is told it
+ * does not exist.
+ */
+export function canReadApplication(user: PortalUser, application: ApplicationScope): boolean {
+  if (application.ownerId === user.id) return true;
+  if (user.roles.includes('administrator')) return true;
+  return (
+    user.roles.includes('service-worker') && application.county !== null && user.counties.includes(application.county)
+  );
+}

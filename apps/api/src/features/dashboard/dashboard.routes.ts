@@ -1,0 +1,62 @@
+import {
+  applicationStatusSchema,
+  dashboardResponseSchema,
+  problemSchema,
+  type ProviderType,
+  statusesOpenForDocuments,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../identity/access.plugin';
+
+/** Spec section 7 "GET Dashboard/get-dashboard": the signed-in user's latest application at a glance. */
+export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { dashboard } = app.repositories;
+
+  app.get(
+    '/api/Dashboard/get-dashboard',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "The signed-in user's latest application: status, history, documents still missing",
+        response: { 200: dashboardResponseSchema, 401: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const application = await dashboard.latestApplicationOf(currentUser(request).id);
+      if (!application) return { isDocumentRequired: false, applicationId: null, providerApplication: null };
+
+      const [missing, history] = await Promise.all([
+        dashboard.missingDocuments(application.id),
+        dashboard.statusHistory(application.id),
+      ]);
+      const open = (statusesOpenForDocuments as readonly string[]).includes(application.status);
+      return {
+        // Only while documents can still be added: after a decision there is nothing to upload.
+        isDocumentRequired: open && missing.length > 0,
+        applicationId: application.id,
+        providerApplication: {
+          applicationId: application.id,
+          providerType: application.provider_type as ProviderType,
+          providerName: application.provider_name,
+          status: application.status,
+          submittedAt: application.submitted_at.toISOString(),
+          missingDocuments: missing.map((document) => ({
+            documentId: document.id,
+            documentName: document.document_name,
+            description: document.description,
+          })),
+          // Requests for information arrive with the RFI issue; until then there are none.
+          openRfiCount: 0,
+          statusHistory: history.flatMap((entry) => {
+            const status = applicationStatusSchema.safeParse(entry.status);
+            return status.success
+              ? [{ status: status.data, changedAt: entry.occurred_at.toISOString(), reason: entry.reason }]
+              : [];
+          }),
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,153 @@
+import type { RequiredDocument } from '@ccap/contracts';
+import type { Kysely, Selectable } from 'kysely';
+import type { ApplicationDocumentTable, DB } from '../../db/schema';
+import type { AuditRepository } from '../audit/audit.repository';
+
+export type DocumentRow = Selectable<ApplicationDocumentTable>;
+
+/** The application a document call is about: enough to decide access and whether uploads are open. */
+export interface ApplicationOfDocument {
+  applicationId: number;
+  ownerId: string;
+  county: string | null;
+  status: DB['application']['status'];
+}
+
+export interface StoredFile {
+  storedName: string;
+  displayName: string;
+  contentType: string;
+  size: number;
+  sha256: string;
+  blobKey: string;
+}
+
+export function toRequiredDocument(row: DocumentRow): RequiredDocument {
+  const uploaded = row.blob_key !== null;
+  return {
+    documentId: row.id,
+    documentName: row.document_name,
+    description: row.description,
+    isUploaded: uploaded,
+    isRequired: row.is_required,
+    isWaived: row.is_waived,
+    file: uploaded
+      ? {
+          fileName: row.display_name!,
+          contentType: row.content_type!,
+          size: row.size_bytes!,
+          sha256: row.sha256!,
+          uploadedAt: row.uploaded_at!.toISOString(),
+        }
+      : null,
+  };
+}
+
+/** Required documents and the files behind them; the files' bytes are the blob store's. */
+export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository) {
+  const applicationColumns = [
+    'application.id as applicationId',
+    'application.owner_id as ownerId',
+    'application.county as county',
+    'application.status as status',
+  ] as const;
+
+  return {
+    async findApplication(applicationId: number): Promise<ApplicationOfDocument | undefined> {
+      return db.selectFrom('application').select(applicationColumns).where('id', '=', applicationId).executeTakeFirst();
+    },
+
+    async listFor(applicationId: number): Promise<DocumentRow[]> {
+      return db
+        .selectFrom('application_document')
+        .selectAll()
+        .where('application_id', '=', applicationId)
+        .orderBy('id')
+        .execute();
+    },
+
+    /** A document with its application, or undefined. */
+    async find(documentId: number): Promise<{ document: DocumentRow; application: ApplicationOfDocument } | undefined> {
+      const row = await db
+        .selectFrom('application_document')
+        .innerJoin('application', 'application.id', 'application_document.application_id')
+        .selectAll('application_document')
+        .select(applicationColumns)
+        .where('application_document.id', '=', documentId)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { applicationId, ownerId, county, status, ...document } = row;
+      return { document, application: { applicationId, ownerId, county, status } };
+    },
+
+    /**
+     * Records a stored file as the document's, replacing any earlier one, with its audit
+     * entry, in one transaction. Answers the replaced file's blob key so the caller removes
+     * it once this is committed; undefined when the document is gone.
+     */
+    async attachFile(input: {
+      documentId: number;
+      file: StoredFile;
+      uploadedBy: string;
+      actorLabel: string;
+      requestId: string;
+    }): Promise<{ document: DocumentRow; replacedBlobKey: string | null } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('application_document')
+          .selectAll()
+          .where('id', '=', input.documentId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return undefined;
+        const document = await trx
+          .updateTable('application_document')
+          .set({
+            stored_name: input.file.storedName,
+            display_name: input.file.displayName,
+            content_type: input.file.contentType,
+            size_bytes: input.file.size,
+            sha256: input.file.sha256,
+            blob_key: input.file.blobKey,
+            uploaded_by: input.uploadedBy,
+            uploaded_at: new Date(),
+          })
+          .where('id', '=', input.documentId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        const fileFacts = (row: DocumentRow) => ({
+          fileName: row.display_name,
+          contentType: row.content_type,
+          size: row.size_bytes,
+          sha256: row.sha256,
+        });
+        await audit.record(
+          {
+            actorId: input.uploadedBy,
+            actorLabel: input.actorLabel,
+            action: 'document.uploaded',
+            entityType: 'application_document',
+            entityId: String(document.id),
+            before: before.blob_key ? fileFacts(before) : null,
+            after: { applicationId: document.application_id, ...fileFacts(document) },
+            requestId: input.requestId,
+          },
+          trx,
+        );
+        return { document, replacedBlobKey: before.blob_key };
+      });
+    },
+
+    /** Which of these blob keys a document row still points at (the orphan sweep keeps those). */
+    async referencedKeys(keys: string[]): Promise<Set<string>> {
+      if (keys.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('application_document')
+        .select('blob_key')
+        .where('blob_key', 'in', keys)
+        .execute();
+      return new Set(rows.map((row) => row.blob_key!));
+    },
+  };
+}
+export type DocumentsRepository = ReturnType<typeof createDocumentsRepository>;

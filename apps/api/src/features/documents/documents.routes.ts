@@ -1,0 +1,209 @@
+import { Readable } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
+import multipart from '@fastify/multipart';
+import {
+  applicationDocumentsParamsSchema,
+  documentFileParamsSchema,
+  downloadDocumentQuerySchema,
+  problemSchema,
+  requiredDocumentListSchema,
+  statusesOpenForDocuments,
+  uploadDocumentRequestSchema,
+  uploadDocumentResponseSchema,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem, notFound } from '../../plugins/problem';
+import type { BlobStore } from '../../storage/blob-store';
+import { canReadApplication } from '../applications/application-access';
+import { currentUser } from '../identity/access.plugin';
+import type { PortalUser } from '../identity/users.repository';
+import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
+import { attachmentHeader, downloadNameOf } from './file-names';
+import { storeDocumentFile } from './upload';
+import { applicationClosed, fileTooLarge } from './upload-problems';
+import type { VirusScanner } from './virus-scanner';
+
+export interface DocumentsRoutesOptions {
+  blobs: BlobStore;
+  scanner: VirusScanner | undefined;
+  maxUploadBytes: number;
+}
+
+const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+const uploadProblems = {
+  ...readProblems,
+  403: problemSchema,
+  409: problemSchema,
+  413: problemSchema,
+  415: problemSchema,
+  422: problemSchema,
+  503: problemSchema,
+};
+
+/** Spec section 7's document calls: the list, both uploads and both downloads. */
+export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
+  const { documents } = app.repositories;
+  const { blobs, scanner, maxUploadBytes } = options;
+  const uploads = { blobs, scanner, documents, maxUploadBytes };
+  if (!scanner) app.log.warn('virus scanning is off: set CLAMD_URL to have every upload scanned by ClamAV');
+
+  // Multipart parsing only here: the one route that takes a file as a stream.
+  await app.register(multipart, { limits: { fileSize: maxUploadBytes + 1, files: 1, fields: 10, parts: 11 } });
+
+  const readableApplication = async (user: PortalUser, applicationId: number) => {
+    const application = await documents.findApplication(applicationId);
+    if (!application || !canReadApplication(user, application)) throw notFound('The application');
+    return application;
+  };
+  const readableDocument = async (user: PortalUser, documentId: number, applicationId?: number) => {
+    const found = await documents.find(documentId);
+    if (
+      !found ||
+      (applicationId !== undefined && found.application.applicationId !== applicationId) ||
+      !canReadApplication(user, found.application)
+    ) {
+      throw notFound('The document');
+    }
+    return found;
+  };
+  const assertCanUpload = (user: PortalUser, application: ApplicationOfDocument) => {
+    if (application.ownerId !== user.id) {
+      throw new HttpProblem(403, 'Only the applicant uploads documents to an application.');
+    }
+    if (!(statusesOpenForDocuments as readonly string[]).includes(application.status)) throw applicationClosed();
+  };
+
+  app.get(
+    '/api/Application/:id/documents',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['documents'],
+        summary: 'The documents an application needs, and which are uploaded',
+        params: applicationDocumentsParamsSchema,
+        response: { 200: requiredDocumentListSchema, ...readProblems },
+      },
+    },
+    async (request) => {
+      const application = await readableApplication(currentUser(request), request.params.id);
+      return (await documents.listFor(application.applicationId)).map(toRequiredDocument);
+    },
+  );
+
+  // JSON carries the file as base64: a third larger, and held in memory whole. The limit
+  // lets the largest allowed file through, and is checked before the body is read.
+  const base64BodyLimit = Math.ceil(maxUploadBytes / 3) * 4 + 64 * 1024;
+  app.post(
+    '/api/Application/upload-documents',
+    {
+      config: { access: 'authenticated' },
+      bodyLimit: base64BodyLimit,
+      preParsing: async (request) => {
+        if (Number(request.headers['content-length'] ?? 0) > base64BodyLimit) throw fileTooLarge(maxUploadBytes);
+      },
+      schema: {
+        tags: ['documents'],
+        summary: "Upload a document's file as base64 in JSON (spec payload); large files go by multipart",
+        body: uploadDocumentRequestSchema,
+        response: { 200: uploadDocumentResponseSchema, ...uploadProblems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { applicationId, documentId, documentName, documentStream } = request.body;
+      const { application } = await readableDocument(user, documentId, applicationId);
+      assertCanUpload(user, application);
+      if (Buffer.byteLength(documentStream, 'base64') > maxUploadBytes) throw fileTooLarge(maxUploadBytes);
+      return storeDocumentFile(uploads, request.log, {
+        source: Readable.from([Buffer.from(documentStream, 'base64')]),
+        offeredName: documentName,
+        documentId,
+        user,
+        requestId: request.id,
+      });
+    },
+  );
+
+  app.post(
+    '/api/Application/:id/documents/:documentId/file',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['documents'],
+        summary: "Upload a document's file as multipart/form-data (part `file`), streamed to storage",
+        consumes: ['multipart/form-data'],
+        params: documentFileParamsSchema,
+        response: { 200: uploadDocumentResponseSchema, ...uploadProblems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { application } = await readableDocument(user, request.params.documentId, request.params.id);
+      assertCanUpload(user, application);
+      if (!request.isMultipart()) {
+        throw new HttpProblem(415, 'Send the file as multipart/form-data, in a part named file.');
+      }
+      const part = await request.file();
+      if (!part) throw new HttpProblem(400, 'The request holds no file: send it in a part named file.');
+      return storeDocumentFile(uploads, request.log, {
+        source: part.file,
+        offeredName: part.filename,
+        documentId: request.params.documentId,
+        user,
+        requestId: request.id,
+      });
+    },
+  );
+
+  const fileOf = async (user: PortalUser, documentId: number, applicationId?: number) => {
+    const { document } = await readableDocument(user, documentId, applicationId);
+    if (!document.blob_key) throw notFound('The file of this document');
+    return { document, blobKey: document.blob_key };
+  };
+
+  app.post(
+    '/api/Application/download-document',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['documents'],
+        summary: "A document's file as base64 text (spec); the GET file call streams the bytes instead",
+        querystring: downloadDocumentQuerySchema,
+        body: z.unknown().optional(),
+        response: { 200: z.string().describe('The file, base64-encoded, as text/plain'), ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const { blobKey } = await fileOf(currentUser(request), request.query.documentId);
+      const bytes = await buffer(await blobs.read(blobKey));
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(bytes.toString('base64'));
+    },
+  );
+
+  app.get(
+    '/api/Application/:id/documents/:documentId/file',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['documents'],
+        summary: "A document's file, streamed with its content type, as an attachment",
+        params: documentFileParamsSchema,
+        response: { 200: z.unknown().describe('The file, with its own content type'), ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const { document, blobKey } = await fileOf(currentUser(request), request.params.documentId, request.params.id);
+      const extension = document.stored_name!.split('.').pop()!;
+      return reply
+        .type(document.content_type!)
+        .header('content-length', document.size_bytes!)
+        .header('content-disposition', attachmentHeader(downloadNameOf(document.display_name!, extension)))
+        .header('cache-control', 'private, no-store')
+        .send(await blobs.read(blobKey));
+    },
+  );
+};

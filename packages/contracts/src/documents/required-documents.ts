@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { type DraftApplication, providerTypeSchema } from '../application/application';
+
+/** People of the application a rule can ask one document of each. */
+export const documentPersonGroups = ['provider', 'adults', 'children', 'assistants'] as const;
+export type DocumentPersonGroup = (typeof documentPersonGroups)[number];
+
+const answerValueSchema = z.union([z.string(), z.number(), z.boolean()]);
+
+/**
+ * A condition on the applicant's answers: `answer` is a dotted path into the application
+ * (for example `operationHoursInfo.transportation`); it holds when the value there equals
+ * `equals`, or, for a list, includes `includes`.
+ */
+export const answerConditionSchema = z
+  .object({
+    answer: z.string().regex(/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)*$/, 'must be a dotted path such as address.county'),
+    equals: answerValueSchema.optional(),
+    includes: answerValueSchema.optional(),
+  })
+  .refine((condition) => (condition.equals === undefined) !== (condition.includes === undefined), {
+    message: 'give exactly one of equals and includes',
+  });
+export type AnswerCondition = z.infer<typeof answerConditionSchema>;
+
+/**
+ * One row of the required-documents table in the program profile. A rule applies when the
+ * provider type is listed (or none are) and every condition holds; `per` asks one document
+ * of each person in the named groups, `{person}` in name and description being their name.
+ */
+export const documentRuleSchema = z.object({
+  code: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case'),
+  name: z.string().min(1).max(200),
+  description: z.string().min(1).max(1000),
+  providerTypes: z.array(providerTypeSchema).min(1).optional(),
+  when: z.array(answerConditionSchema).default([]),
+  per: z.array(z.enum(documentPersonGroups)).min(1).optional(),
+});
+export type DocumentRule = z.infer<typeof documentRuleSchema>;
+
+export const documentRulesSchema = z
+  .array(documentRuleSchema)
+  .refine((rules) => new Set(rules.map((rule) => rule.code)).size === rules.length, {
+    message: 'every rule needs a code of its own',
+  });
+
+/** A document an application needs, as computed at submission. */
+export interface RequiredDocumentSpec {
+  code: string;
+  documentName: string;
+  description: string;
+}
+
+function answerAt(application: DraftApplication, path: string): unknown {
+  let value: unknown = application;
+  for (const key of path.split('.')) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+const holds = (application: DraftApplication, condition: AnswerCondition) => {
+  const value = answerAt(application, condition.answer);
+  if (condition.includes !== undefined) return Array.isArray(value) && value.includes(condition.includes);
+  return value === condition.equals;
+};
+
+interface Person {
+  firstName?: unknown;
+  lastName?: unknown;
+}
+
+const fullName = (person: Person) =>
+  [person.firstName, person.lastName]
+    .filter((part): part is string => typeof part === 'string')
+    .join(' ')
+    .trim();
+
+function peopleIn(application: DraftApplication, group: DocumentPersonGroup): string[] {
+  if (group === 'provider') return [fullName(application.providerInfo ?? {})];
+  const step = { adults: application.adults, children: application.children, assistants: application.assistants }[
+    group
+  ];
+  const members = (step as { members?: unknown } | undefined)?.members;
+  return Array.isArray(members) ? members.map((member) => fullName((member ?? {}) as Person)) : [];
+}
+
+/**
+ * The documents an application needs, in table order: the rules that apply, one document
+ * each, or one per person for `per` rules.
+ */
+export function requiredDocumentsFor(rules: DocumentRule[], application: DraftApplication): RequiredDocumentSpec[] {
+  return rules.flatMap((rule) => {
+    if (rule.providerTypes && !rule.providerTypes.includes(application.providerType)) return [];
+    if (!rule.when.every((condition) => holds(application, condition))) return [];
+    const people = rule.per ? rule.per.flatMap((group) => peopleIn(application, group)) : [undefined];
+    return people.map((person) => ({
+      code: rule.code,
+      documentName: rule.name.replaceAll('{person}', person ?? ''),
+      description: rule.description.replaceAll('{person}', person ?? ''),
+    }));
+  });
+}
