@@ -26,12 +26,9 @@ export function createRepositories(db: Kysely<DB>) {
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
-<<<<<<< HEAD
     applicationPdf: createApplicationPdfRepository(db),
-=======
     documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db),
->>>>>>> docs-api
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
