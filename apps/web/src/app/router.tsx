@@ -2,6 +2,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
+import { OwnApplicationRedirect, WithApplicationId } from './routes/own-application';
 import { RequireAuth } from './routes/require-auth';
 import { RequireRole } from './routes/require-role';
 
@@ -156,7 +157,27 @@ export const routes: RouteObject[] = [
           },
           // Spec routes of features still being built: they already need a signed-in user, and
           // say "coming soon" until their issue lands.
-          ...['dashboard', 'documents/:id', 'rfi/:id', 'rfi-v1/:id', 'apps/mailbox'].map((path) => ({
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('@/features/application/pages/dashboard-page')).DashboardPage,
+            }),
+          },
+          { path: 'documents', element: <OwnApplicationRedirect to="documents" /> },
+          {
+            path: 'documents/:id',
+            lazy: async () => {
+              const { DocumentsUploadPage } = await import('@/features/documents/pages/documents-upload-page');
+              return {
+                Component: () => (
+                  <WithApplicationId to="documents">
+                    <DocumentsUploadPage />
+                  </WithApplicationId>
+                ),
+              };
+            },
+          },
+          ...['rfi/:id', 'rfi-v1/:id', 'apps/mailbox'].map((path) => ({
             path,
             lazy: comingSoon,
           })),

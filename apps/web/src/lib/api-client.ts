@@ -105,3 +105,34 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
   // Give the browser time to start the download before the address is released.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/**
+ * Sends a file as multipart/form-data with upload progress (fetch cannot report it), with the
+ * bearer token. Resolves with the JSON answer; rejects with ApiError like apiRequest.
+ */
+export function apiUpload<T>(
+  path: string,
+  form: FormData,
+  onProgress?: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/${path.replace(/^\//, '')}`);
+    xhr.setRequestHeader('accept', 'application/json');
+    const token = accessToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const json = xhr.responseText ? safeJson(xhr.responseText) : undefined;
+      if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
+      else reject(new ApiError(xhr.status, isProblem(json) ? json : undefined));
+    };
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}

@@ -3,7 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
-import { mergeChosen, removeAt, requireFiles, UploadWidget, UploadWidgetError, withRandomSuffix } from './upload-widget';
+import {
+  mergeChosen,
+  removeAt,
+  requireFiles,
+  UploadWidget,
+  UploadWidgetError,
+  withRandomSuffix,
+} from './upload-widget';
 
 const file = (name: string, type = 'application/pdf') => new File(['%PDF-1.7'], name, { type });
 
@@ -32,7 +39,9 @@ describe('upload widget rules', () => {
 
 function Harness({ multiple = false }: { multiple?: boolean }) {
   const [files, setFiles] = useState<File[]>([]);
-  return <UploadWidget id="proof" label="Proof of identity" files={files} onFilesChange={setFiles} multiple={multiple} />;
+  return (
+    <UploadWidget id="proof" label="Proof of identity" files={files} onFilesChange={setFiles} multiple={multiple} />
+  );
 }
 
 describe('the upload widget', () => {

@@ -14,6 +14,9 @@ export function useSubmitApplication() {
   return useMutation({
     mutationFn: ({ draftApplicationId, application }: { draftApplicationId: number; application: DraftApplication }) =>
       submitApplication(draftApplicationId, application),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['drafts'] }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['drafts'] });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
   });
 }

@@ -1,0 +1,31 @@
+import type { RequiredDocument } from '@ccap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiUpload } from '@/lib/api-client';
+
+export interface UploadDocumentInput {
+  applicationId: number;
+  documentId: number;
+  file: File;
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * POST /api/Application/{id}/documents/{documentId}/file: the file streamed as multipart, so
+ * memory stays flat on both sides whatever its size, with progress for the bar.
+ */
+export const uploadDocument = ({ applicationId, documentId, file, onProgress }: UploadDocumentInput) => {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return apiUpload<RequiredDocument>(`Application/${applicationId}/documents/${documentId}/file`, form, onProgress);
+};
+
+export function useUploadDocument() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadDocument,
+    onSuccess: async (_document, { applicationId }) => {
+      await queryClient.invalidateQueries({ queryKey: ['documents', applicationId] });
+      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    },
+  });
+}
