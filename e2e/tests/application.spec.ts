@@ -3,6 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { completeApplication } from '../../apps/api/test/application-fixture';
 import { readPdf } from '../../apps/api/test/pdf-text';
 import { createAccount } from '../support/auth';
+import { saveDraftAsUser } from '../support/drafts';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { keyboard } from '../support/keyboard';
 
@@ -387,22 +388,6 @@ test('two tabs on one draft: the later save is told, reloads the newer draft, an
   await expect(other.getByLabel('Number of children you can care for at one time')).toHaveValue('12');
   await other.close();
 });
-
-/** Saves a draft through the API as the signed-in user (the token the web app holds). */
-async function saveDraftAsUser(page: Page, application: object): Promise<number> {
-  return page.evaluate(async (json) => {
-    const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-    const token = key
-      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
-      : '';
-    const response = await fetch('/api/Application/save-my-draft-applications', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ id: 0, userEmail: '', applicationJson: JSON.stringify(json) }),
-    });
-    return ((await response.json()) as { id: number }).id;
-  }, application);
-}
 
 const DISPLAYS = {
   dark: { theme: 'dark' },

@@ -106,9 +106,8 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
         {error ? <Alert tone="error">{error}</Alert> : null}
         {document.isUploaded ? (
           <div className="flex flex-wrap items-center gap-3">
-            <Button onClick={() => void view()}>
+            <Button onClick={() => void view()} aria-describedby={headingId}>
               {t('documents.view')}
-              <span className="sr-only">: {document.documentName}</span>
             </Button>
             {document.file ? <span className="break-all text-sm">{document.file.fileName}</span> : null}
           </div>
@@ -139,9 +138,8 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
                 </progress>
               </div>
             ) : null}
-            <Button onClick={send} disabled={upload.isPending}>
+            <Button onClick={send} disabled={upload.isPending} aria-describedby={headingId}>
               {t('documents.upload')}
-              <span className="sr-only">: {document.documentName}</span>
             </Button>
           </>
         )}
