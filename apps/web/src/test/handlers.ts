@@ -5,6 +5,7 @@ import type {
   CurrentUser,
   DevMail,
   GrantRoleRequest,
+  LookupItem,
   ProgramProfile,
   RevokeRoleRequest,
   StaffMember,
@@ -112,8 +113,25 @@ export const problem = (status: number, type: string, extra: Record<string, unkn
 
 const authorized = (request: Request) => request.headers.get('authorization') === `Bearer ${testAccessToken}`;
 
+/** A few lookups of each kind the wizard shows (the real list comes from the program profile). */
+export const testLookups: LookupItem[] = [
+  { lookupId: 1, lookupType: 'ProviderType', code: 'registered-cdh', name: 'Registered', parentLookupId: null },
+  { lookupId: 2, lookupType: 'ProviderType', code: 'non-registered-home', name: 'Home', parentLookupId: null },
+  { lookupId: 3, lookupType: 'Category', code: 'cdh-a', name: 'A', parentLookupId: 1 },
+  { lookupId: 4, lookupType: 'Category', code: 'home', name: 'Home', parentLookupId: 2 },
+  { lookupId: 5, lookupType: 'AgeGroup', code: 'school-age', name: 'School age', parentLookupId: null },
+  { lookupId: 6, lookupType: 'Language', code: 'es', name: 'Spanish', parentLookupId: null },
+  { lookupId: 7, lookupType: 'County', code: 'Polk', name: 'Polk', parentLookupId: null },
+  { lookupId: 8, lookupType: 'State', code: 'IA', name: 'Iowa', parentLookupId: null },
+];
+
 export const defaultHandlers = [
   http.get('*/api/Program/get-profile', () => HttpResponse.json(testProfile)),
+  http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: testLookups })),
+  http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json([])),
+  http.get('*/api/Dashboard/get-dashboard', () =>
+    HttpResponse.json({ isDocumentRequired: false, applicationId: null, providerApplication: null }),
+  ),
   http.get('*/locales/:code.json', ({ params }) => HttpResponse.json(locale(String(params.code)))),
   http.get('*/api/Auth/config', () => HttpResponse.json(testAuthConfig)),
   http.get('*/api/User/me', ({ request }) =>

@@ -1,4 +1,4 @@
-import { type DraftRecord, draftConflictProblemType, type LookupItem, type SaveDraftRequest } from '@ccap/contracts';
+import { type DraftRecord, draftConflictProblemType, type SaveDraftRequest } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -7,19 +7,11 @@ import { problem } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
-const lookups: LookupItem[] = [
-  { lookupId: 1, lookupType: 'ProviderType', code: 'registered-cdh', name: 'Registered', parentLookupId: null },
-  { lookupId: 2, lookupType: 'Category', code: 'cdh-a', name: 'A', parentLookupId: 1 },
-  { lookupId: 3, lookupType: 'AgeGroup', code: 'school-age', name: 'School age', parentLookupId: null },
-  { lookupId: 4, lookupType: 'Language', code: 'es', name: 'Spanish', parentLookupId: null },
-];
-
 /** A stand-in for the draft calls: one stored draft with a version, as the server keeps it. */
 function fakeDrafts(initial: DraftRecord[]) {
   let drafts = structuredClone(initial);
   const saves: SaveDraftRequest[] = [];
   server.use(
-    http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: lookups })),
     http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json(drafts)),
     http.post('*/api/Application/save-my-draft-applications', async ({ request }) => {
       const body = (await request.json()) as SaveDraftRequest;

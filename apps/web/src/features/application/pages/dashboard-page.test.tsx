@@ -1,0 +1,81 @@
+import type { DashboardResponse, DraftRecord } from '@ccap/contracts';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+const submitted: DashboardResponse = {
+  isDocumentRequired: true,
+  applicationId: 31,
+  providerApplication: {
+    applicationId: 31,
+    providerType: 'unregisteredprovider',
+    providerName: 'Little Oaks Home Care',
+    status: 'submitted',
+    submittedAt: '2026-11-20T15:00:00.000Z',
+    missingDocuments: [{ documentId: 4, documentName: 'IRS Form W-9', description: 'Signed W-9' }],
+    openRfiCount: 0,
+    statusHistory: [{ status: 'submitted', changedAt: '2026-11-20T15:00:00.000Z', reason: null }],
+  },
+};
+
+function arrange(dashboard: DashboardResponse, drafts: DraftRecord[] = []) {
+  server.use(
+    http.get('*/api/Dashboard/get-dashboard', () => HttpResponse.json(dashboard)),
+    http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json(drafts)),
+  );
+}
+
+describe('the dashboard', () => {
+  it('with an application: upload while documents are required, the RFI page, no create or resume', async () => {
+    arrange(submitted);
+    await renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Upload Missing Documents' })).toHaveAttribute(
+      'href',
+      '/documents/31',
+    );
+    expect(screen.getByRole('link', { name: 'Go To RFI' })).toHaveAttribute('href', '/rfi-v1/31');
+    expect(screen.queryByRole('link', { name: 'Create an application' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pick where you left' })).not.toBeInTheDocument();
+    expect(screen.getByText('Upload the 1 document your application still needs.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
+  });
+
+  it('no upload button once nothing is required', async () => {
+    arrange({ ...submitted, isDocumentRequired: false });
+    await renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Go To RFI' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload Missing Documents' })).not.toBeInTheDocument();
+  });
+
+  it('without an application: create, and resume the latest draft by its provider type', async () => {
+    arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null }, [
+      { id: 3, userEmail: '', applicationJson: '{"providerType":"registeredprovider"}', version: 1, updatedAt: '' },
+      { id: 8, userEmail: '', applicationJson: '{"providerType":"UnregisteredProvider"}', version: 2, updatedAt: '' },
+    ]);
+    const user = userEvent.setup();
+    await renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Create an application' })).toHaveAttribute(
+      'href',
+      '/registeredapplication',
+    );
+    expect(screen.getByRole('link', { name: 'Go To RFI' })).toHaveAttribute('href', '/rfi-v1/0');
+    await user.click(screen.getByRole('button', { name: 'Pick where you left' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Non-registered provider application' }),
+    ).toBeInTheDocument();
+  });
+
+  it('resuming with no draft logs an error and tells the user', async () => {
+    arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const user = userEvent.setup();
+    await renderRoute('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Pick where you left' }));
+    expect(await screen.findByText('You have no saved draft.')).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith('Pick where you left: there is no draft to resume');
+    log.mockRestore();
+  });
+});
