@@ -7,28 +7,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../plugins/problem';
+import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
-import type { PortalUser } from '../identity/users.repository';
-import type { ApplicationForCopy } from './application-pdf.repository';
 import { buildApplicationCopy } from './application-copy';
 import { createFormats } from './formats';
 import { createLocaleSource, localeDirectories } from './labels';
 import { renderApplicationPdf } from './render-pdf';
-
-const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
-
-/**
- * Who may download a copy: its owner; an administrator; a service worker of the
- * application's county. Anyone else is told it does not exist.
- */
-export function mayReadApplication(user: PortalUser, application: Pick<ApplicationForCopy, 'ownerId' | 'county'>) {
-  if (application.ownerId === user.id) return true;
-  if (user.roles.includes('administrator')) return true;
-  const county = application.county;
-  return (
-    user.roles.includes('service-worker') && county !== null && user.counties.some((own) => sameCounty(own, county))
-  );
-}
 
 /** GET /api/Application/{applicationId}/pdf: a PDF copy of what was submitted. */
 export const applicationPdfRoutes: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
@@ -58,7 +42,7 @@ export const applicationPdfRoutes: FastifyPluginAsyncZod<{ webDist: string }> = 
       const user = currentUser(request);
       const { applicationId } = request.params;
       const application = await applicationPdf.find(applicationId);
-      if (!application || !mayReadApplication(user, application)) throw notFound('The application');
+      if (!application || !canReadApplication(user, application)) throw notFound('The application');
       const lang = request.query.lang ?? user.profile.preferredLanguage;
       const copy = buildApplicationCopy({
         submitted: application,

@@ -1,5 +1,8 @@
 import type { PortalUser } from '../identity/users.repository';
 
+/** County names as staff and applicants type them: "Polk", "polk ". */
+const sameCounty = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 export interface ApplicationScope {
   ownerId: string;
   county: string | null;
@@ -13,7 +16,8 @@ export interface ApplicationScope {
 export function canReadApplication(user: PortalUser, application: ApplicationScope): boolean {
   if (application.ownerId === user.id) return true;
   if (user.roles.includes('administrator')) return true;
+  const county = application.county;
   return (
-    user.roles.includes('service-worker') && application.county !== null && user.counties.includes(application.county)
+    user.roles.includes('service-worker') && county !== null && user.counties.some((own) => sameCounty(own, county))
   );
 }
