@@ -9,6 +9,8 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       environment: 'jsdom',
       setupFiles: ['src/test/setup.ts'],
+      // Whole routes render with real translations: give a busy 2-core machine room.
+      testTimeout: 15_000,
     },
   }),
 );

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { applicationStepIds } from '@ccap/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { completeApplication } from '../../apps/api/test/application-fixture';
 import { readPdf } from '../../apps/api/test/pdf-text';
@@ -405,19 +406,7 @@ for (const [display, settings] of Object.entries(DISPLAYS)) {
     const draftId = await saveDraftAsUser(page, application);
     await page.evaluate((value) => localStorage.setItem('ui-settings', JSON.stringify(value)), settings);
     await page.setViewportSize({ width: 320, height: 720 });
-    for (const step of [
-      'apply-category',
-      'category-types-v1',
-      'provider-information',
-      'address-form',
-      'assistant-form',
-      'child-form',
-      'adult-form',
-      'w9-info-form',
-      'rates-info-form',
-      'operation-hours-form',
-      'complete-application-form',
-    ]) {
+    for (const step of applicationStepIds) {
       await page.goto(`${WIZARD.unregisteredprovider}?draft=${draftId}&step=${step}`);
       await expect(page.locator('#step-heading')).toBeVisible();
       if (display.startsWith('Arabic')) await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

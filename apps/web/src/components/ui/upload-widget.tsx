@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDropzone } from 'react-dropzone';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { describedByOf, FieldMessages } from './field-messages';
 import { CameraIcon, DocumentIcon, PdfIcon, VideoIcon } from './icons';
 
 const IMAGE_PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -141,23 +142,13 @@ export function UploadWidget({
     }, CLEAR_ANIMATION_MS);
   };
 
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const describedBy = describedByOf(id, hint, error);
   return (
     <div>
       <p id={`${id}-label`} className="font-semibold">
         {label}
       </p>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 font-semibold text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <div
         {...dropzone.getRootProps({
           className: `mt-2 rounded-md border-2 border-dashed p-4 text-center ${
@@ -172,12 +163,7 @@ export function UploadWidget({
           {t(multiple ? 'uploadWidget.dropMany' : 'uploadWidget.dropOne')}
         </p>
         <div className="mt-3 flex flex-wrap justify-center gap-3">
-          <Button
-            variant="secondary"
-            onClick={dropzone.open}
-            disabled={disabled}
-            aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-          >
+          <Button variant="secondary" onClick={dropzone.open} disabled={disabled} aria-describedby={describedBy}>
             {t(multiple ? 'uploadWidget.chooseMany' : 'uploadWidget.chooseOne')}
           </Button>
           {camera ? (

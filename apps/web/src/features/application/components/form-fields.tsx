@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { get, type RegisterOptions, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { fieldIdOf, translateMessage } from '../wizard/field-errors';
 
@@ -15,6 +16,7 @@ function useFieldError(name: string): string | undefined {
   return message === undefined ? undefined : translateMessage(t, message);
 }
 
+/** The field's hint and error, then the control, told which ids describe it. */
 function Described({
   id,
   hint,
@@ -26,21 +28,10 @@ function Described({
   error?: string;
   children: (describedBy: string | undefined) => ReactNode;
 }) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
     <>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="mt-1 font-semibold text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-      {children([hintId, errorId].filter(Boolean).join(' ') || undefined)}
+      <FieldMessages id={id} hint={hint} error={error} />
+      {children(describedByOf(id, hint, error))}
     </>
   );
 }

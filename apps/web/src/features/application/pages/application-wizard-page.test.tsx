@@ -52,6 +52,14 @@ const draft = (application: object): DraftRecord => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
 });
 
+/** Answers the category step and saves it. */
+async function completeCategoryStep(user: ReturnType<typeof userEvent.setup>) {
+  await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
+  await user.click(screen.getByRole('checkbox', { name: 'School age' }));
+  await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
+  await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+}
+
 describe('the application wizard', () => {
   let api: ReturnType<typeof fakeDrafts>;
 
@@ -65,10 +73,7 @@ describe('the application wizard', () => {
     server.use(http.post('*/api/Application/save-my-draft-applications', () => problem(503, 'about:blank')));
     const user = userEvent.setup();
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
-    await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
-    await user.click(screen.getByRole('checkbox', { name: 'School age' }));
-    await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await completeCategoryStep(user);
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be saved');
     expect(screen.getByRole('heading', { level: 2, name: 'Category, ages and capacity' })).toBeInTheDocument();
@@ -79,10 +84,7 @@ describe('the application wizard', () => {
   it('saves the whole draft with the version it started from, and reloads from the answer', async () => {
     const user = userEvent.setup();
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
-    await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
-    await user.click(screen.getByRole('checkbox', { name: 'School age' }));
-    await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
-    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await completeCategoryStep(user);
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Provider information' })).toHaveFocus();
     expect(api.saves).toHaveLength(1);

@@ -21,6 +21,7 @@ function ApplicationSummary({ application }: { application: ProviderApplication 
   const { t } = useTranslation();
   const format = useIntlFormat();
   const day = (iso: string) => format.date(iso.slice(0, 10));
+  const next = nextStepOf(application);
   return (
     <section
       aria-labelledby="application-heading"
@@ -46,8 +47,8 @@ function ApplicationSummary({ application }: { application: ProviderApplication 
       <div>
         <h3 className="text-lg font-semibold">{t('dashboard.next.heading')}</h3>
         <p className="mt-1">
-          {t(`dashboard.next.${nextStepOf(application)}`, {
-            count: application.missingDocuments.length || application.openRfiCount,
+          {t(`dashboard.next.${next}`, {
+            count: next === 'answerRfi' ? application.openRfiCount : application.missingDocuments.length,
           })}
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { type DraftRecord, stepStates } from '@ccap/contracts';
+import { applicationStepIds, type DraftRecord, stepStates } from '@ccap/contracts';
 import { describe, expect, it } from 'vitest';
 import { pickDraft } from './use-application-draft';
 import { firstOpenStep, initialValues, reachable, stepById, withStepValues, wizardSteps } from './wizard-steps';
@@ -13,20 +13,8 @@ const providerInfo = {
 };
 
 describe('the wizard step table', () => {
-  it('has the spec’s eleven steps, in order, each with its fields or the review page', () => {
-    expect(wizardSteps.map((step) => step.id)).toEqual([
-      'apply-category',
-      'category-types-v1',
-      'provider-information',
-      'address-form',
-      'assistant-form',
-      'child-form',
-      'adult-form',
-      'w9-info-form',
-      'rates-info-form',
-      'operation-hours-form',
-      'complete-application-form',
-    ]);
+  it('follows the contract’s eleven steps, in order, each with its fields or the review page', () => {
+    expect(wizardSteps.map((step) => step.id)).toEqual(applicationStepIds);
     expect(wizardSteps.filter((step) => !step.Fields).map((step) => step.id)).toEqual(['complete-application-form']);
   });
 
