@@ -46,6 +46,8 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
   const [notice, setNotice] = useState<Notice>();
   const [submitted, setSubmitted] = useState<SubmitApplicationResponse>();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // The step list starts open beside the form on wide screens, folded above it on phones.
+  const [stepListOpen] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
   const title = t(`application.wizard.title.${providerType}`);
   usePageTitle(title);
 
@@ -111,7 +113,7 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{title}</h1>
       <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <details open className="self-start rounded-md border border-slate-200 p-3 dark:border-slate-700">
+        <details open={stepListOpen} className="self-start rounded-md border border-slate-200 p-3 dark:border-slate-700">
           <summary className="cursor-pointer font-semibold">
             {t('application.wizard.stepOf', { current: step.index + 1, total: wizardSteps.length })}
           </summary>
