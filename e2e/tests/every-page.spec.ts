@@ -26,7 +26,13 @@ const PUBLIC_PAGES = [
   // Last: it clears local storage, settings included, as signing out does.
   '/auth/signed-out',
 ];
-const SIGNED_IN_PAGES = ['/users/profile', '/users/user-account-settings', '/staff/admin'];
+const SIGNED_IN_PAGES = [
+  '/users/profile',
+  '/users/user-account-settings',
+  '/staff/admin',
+  '/dashboard',
+  '/registeredapplication',
+];
 
 const MODES = {
   light: {},
