@@ -368,7 +368,8 @@ test('two tabs on one draft: the later save is told, reloads the newer draft, an
 
   const other = await context.newPage();
   await other.goto(draftUrl);
-  await expect(stepHeading(other, 'Provider type')).toBeVisible();
+  // A new tab signs in again through the provider (the session lives per tab).
+  await expect(stepHeading(other, 'Provider type')).toBeVisible({ timeout: 20_000 });
 
   // Tab one moves on and saves the category.
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Child development home C' });

@@ -39,7 +39,7 @@ export function DevMailPage() {
           <li key={entry.id}>
             <article
               aria-labelledby={`mail-${entry.id}`}
-              className="rounded-lg border border-slate-200 p-4 dark:border-slate-700"
+              className="rounded-lg border border-slate-200 p-4 wrap-anywhere dark:border-slate-700"
             >
               <h2 id={`mail-${entry.id}`} className="text-lg font-semibold">
                 {entry.subject}
