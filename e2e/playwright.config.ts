@@ -43,7 +43,8 @@ export default defineConfig({
   forbidOnly: IS_CI,
   retries: IS_CI ? 1 : 0,
   workers: 2,
-  timeout: 30_000,
+  // A 2-core CI machine runs two workers and three servers: room for the slower moments.
+  timeout: 60_000,
   reporter: [
     ['list'],
     ...(JSON_REPORT ? [['json'] as const] : []),
