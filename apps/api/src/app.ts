@@ -24,7 +24,7 @@ import { securityPlugin } from './plugins/security';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories } from './repositories';
 import type { BlobStore } from './storage/blob-store';
-import { createFileSystemBlobStore } from './storage/filesystem-blob-store';
+import { createBlobStore } from './storage/create-blob-store';
 import { APP_VERSION } from './version';
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
@@ -56,7 +56,7 @@ export interface AppDependencies {
   profile: ProgramProfile;
   database: Database;
   logger?: FastifyServerOptions['logger'];
-  /** The document file store; by default the filesystem one under `config.documents.blobDir`. */
+  /** The document file store; by default the one the configuration names (`BLOB_STORE`). */
   blobs?: BlobStore;
 }
 
@@ -98,7 +98,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
   app.decorate('databaseBackend', database.backend);
-  app.decorate('blobs', blobs ?? (await createFileSystemBlobStore(config.documents.blobDir)));
+  app.decorate('blobs', blobs ?? (await createBlobStore(config.documents)));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

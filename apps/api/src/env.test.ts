@@ -52,12 +52,14 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: '/srv/portal' }).documents).toEqual({
       maxUploadBytes: 15 * 1024 * 1024,
       blobDir: '/srv/portal/blobs',
+      store: { kind: 'filesystem' },
       clamd: undefined,
     });
     const config = loadConfig({ BLOB_DIR: '/mnt/files', UPLOAD_MAX_BYTES: '1048576', CLAMD_URL: 'tcp://[::1]:3310' });
     expect(config.documents).toEqual({
       maxUploadBytes: 1048576,
       blobDir: '/mnt/files',
+      store: { kind: 'filesystem' },
       clamd: { host: '::1', port: 3310 },
     });
     expect(loadConfig({ CLAMD_URL: 'unix:///run/clamav/clamd.ctl' }).documents.clamd).toEqual({
@@ -67,5 +69,61 @@ describe('configuration', () => {
       expect(() => loadConfig({ CLAMD_URL: bad })).toThrow(/CLAMD_URL: must be tcp:\/\/host:port/);
     }
     expect(() => loadConfig({ UPLOAD_MAX_BYTES: '15MB' })).toThrow(/UPLOAD_MAX_BYTES/);
+  });
+
+  it('switches documents to an S3-compatible bucket by configuration, credentials from the SDK chain unless given', () => {
+    const minimal = loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal-documents' }).documents.store;
+    expect(minimal).toEqual({
+      kind: 's3',
+      bucket: 'portal-documents',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      prefix: '',
+      credentials: undefined,
+      serverSideEncryption: undefined,
+    });
+    const minio = loadConfig({
+      BLOB_STORE: 's3',
+      S3_BUCKET: 'portal',
+      S3_REGION: 'eu-central-1',
+      S3_ENDPOINT: 'http://minio:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      S3_PREFIX: '/ccap/documents/',
+      S3_SSE: 'aws:kms',
+      S3_SSE_KMS_KEY_ID: 'alias/portal',
+      AWS_ACCESS_KEY_ID: 'portal',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+      AWS_SESSION_TOKEN: '',
+    }).documents.store;
+    expect(minio).toEqual({
+      kind: 's3',
+      bucket: 'portal',
+      region: 'eu-central-1',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+      prefix: 'ccap/documents/',
+      credentials: { accessKeyId: 'portal', secretAccessKey: 'secret' },
+      serverSideEncryption: { algorithm: 'aws:kms', kmsKeyId: 'alias/portal' },
+    });
+    // S3 settings alone change nothing: the filesystem stays the default.
+    expect(loadConfig({ S3_BUCKET: 'portal' }).documents.store).toEqual({ kind: 'filesystem' });
+  });
+
+  it('names each S3 setting that cannot work', () => {
+    expect(() => loadConfig({ BLOB_STORE: 's3' })).toThrow(/S3_BUCKET: required when BLOB_STORE is s3/);
+    expect(() => loadConfig({ BLOB_STORE: 'nfs' })).toThrow(/BLOB_STORE/);
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a valid/);
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal', S3_PREFIX: '../up' })).toThrow(/S3_PREFIX/);
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal', S3_ENDPOINT: 'minio:9000' })).toThrow(
+      /S3_ENDPOINT/,
+    );
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal', S3_SSE: 'yes' })).toThrow(/S3_SSE/);
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal', AWS_ACCESS_KEY_ID: 'only-half' })).toThrow(
+      /AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together/,
+    );
+    expect(() => loadConfig({ BLOB_STORE: 's3', S3_BUCKET: 'portal', S3_SSE_KMS_KEY_ID: 'alias/x' })).toThrow(
+      /S3_SSE_KMS_KEY_ID: only with S3_SSE=aws:kms/,
+    );
   });
 });

@@ -19,6 +19,13 @@ const isClamdUrl = (value: string) => {
 };
 const clamdUrl = z.preprocess(emptyAsUndefined, z.url().refine(isClamdUrl, CLAMD_URL_HINT).optional());
 
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+/** S3's own rule for bucket names (which MinIO, Ceph and R2 follow too), without the dotted-IP case. */
+const S3_BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+/** The folder under which the portal's objects live: segments as in a blob key, slashes trimmed. */
+const S3_PREFIX = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
+const trimSlashes = (value: unknown) => (typeof value === 'string' ? value.replace(/^\/+|\/+$/g, '') : value);
+
 export const BUILT_IN_ISSUER_KEY = 'urn:ccap:built-in-idp';
 export const BUILT_IN_CLIENT_ID = 'ccap-web';
 export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
@@ -61,6 +68,25 @@ export const envSchema = z.object({
     .max(1024 ** 3)
     .default(15 * 1024 * 1024),
   BLOB_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  BLOB_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
+  S3_BUCKET: z.preprocess(emptyAsUndefined, z.string().regex(S3_BUCKET_NAME, 'must be a valid bucket name').optional()),
+  S3_REGION: z.preprocess(emptyAsUndefined, z.string().default('us-east-1')),
+  S3_ENDPOINT: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_FORCE_PATH_STYLE: z.stringbool().default(false),
+  S3_PREFIX: z.preprocess(
+    (value) => emptyAsUndefined(trimSlashes(value)),
+    z.string().max(200).regex(S3_PREFIX, 'must be slash-separated letters, digits, dot, dash, underscore').optional(),
+  ),
+  S3_SSE: z.preprocess(emptyAsUndefined, z.enum(['AES256', 'aws:kms']).optional()),
+  S3_SSE_KMS_KEY_ID: optionalString,
+  // Read here (the SDK would read them itself) so that the configuration names every input;
+  // unset, the SDK's default chain applies: shared profile, web identity, container or instance role.
+  AWS_ACCESS_KEY_ID: optionalString,
+  AWS_SECRET_ACCESS_KEY: optionalString,
+  AWS_SESSION_TOKEN: optionalString,
   CLAMD_URL: clamdUrl,
 });
 
@@ -86,13 +112,33 @@ export interface Config {
   documents: DocumentsConfig;
 }
 
+export type BlobStoreConfig = { kind: 'filesystem' } | S3BlobStoreConfig;
+
+export interface S3BlobStoreConfig {
+  kind: 's3';
+  bucket: string;
+  region: string;
+  /** Any S3-compatible service (MinIO, Ceph, R2...); unset means AWS S3 itself. */
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  /** Prepended to every key: empty, or segments ending with a slash (`portal/`). */
+  prefix: string;
+  /** Static keys; undefined leaves credentials to the SDK's default chain. */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+  serverSideEncryption: { algorithm: 'AES256' } | { algorithm: 'aws:kms'; kmsKeyId: string | undefined } | undefined;
+}
+
 export type ClamdTarget = { host: string; port: number } | { socketPath: string };
 
 export interface DocumentsConfig {
   /** The largest file an applicant may upload, in bytes. */
   maxUploadBytes: number;
-  /** Where the filesystem blob store keeps document files. */
+  /**
+   * Where the filesystem blob store keeps document files. With S3, only files still being
+   * received are kept here (its `.staging` folder).
+   */
   blobDir: string;
+  store: BlobStoreConfig;
   /** The ClamAV daemon that scans every upload; none means no scanning. */
   clamd: ClamdTarget | undefined;
 }
@@ -103,6 +149,39 @@ function clamdTarget(url: string | undefined): ClamdTarget | undefined {
   return parsed.protocol === 'unix:'
     ? { socketPath: decodeURIComponent(parsed.pathname) }
     : { host: parsed.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(parsed.port) };
+}
+
+function blobStoreConfig(env: Env): BlobStoreConfig {
+  if (env.BLOB_STORE === 'filesystem') return { kind: 'filesystem' };
+  const problems = [
+    !env.S3_BUCKET && 'S3_BUCKET: required when BLOB_STORE is s3',
+    !env.AWS_ACCESS_KEY_ID !== !env.AWS_SECRET_ACCESS_KEY &&
+      'AWS_SECRET_ACCESS_KEY: AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY are set together or not at all',
+    env.S3_SSE_KMS_KEY_ID && env.S3_SSE !== 'aws:kms' && 'S3_SSE_KMS_KEY_ID: only with S3_SSE=aws:kms',
+  ].filter(Boolean);
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX ? `${env.S3_PREFIX}/` : '',
+    credentials:
+      env.AWS_ACCESS_KEY_ID && env.AWS_SECRET_ACCESS_KEY
+        ? {
+            accessKeyId: env.AWS_ACCESS_KEY_ID,
+            secretAccessKey: env.AWS_SECRET_ACCESS_KEY,
+            ...(env.AWS_SESSION_TOKEN ? { sessionToken: env.AWS_SESSION_TOKEN } : {}),
+          }
+        : undefined,
+    serverSideEncryption:
+      env.S3_SSE === 'aws:kms'
+        ? { algorithm: 'aws:kms', kmsKeyId: env.S3_SSE_KMS_KEY_ID }
+        : env.S3_SSE === 'AES256'
+          ? { algorithm: 'AES256' }
+          : undefined,
+  };
 }
 
 export type IdentityConfig =
@@ -177,6 +256,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     documents: {
       maxUploadBytes: env.UPLOAD_MAX_BYTES,
       blobDir: path.resolve(env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs')),
+      store: blobStoreConfig(env),
       clamd: clamdTarget(env.CLAMD_URL),
     },
   };
