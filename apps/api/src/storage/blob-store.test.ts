@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError, InvalidBlobKeyError, type BlobStore } from './blob-store';
 import { createFileSystemBlobStore } from './filesystem-blob-store';
 import { createS3BlobStore } from './s3-blob-store';
-import { startS3TestServer } from './s3-test-server';
+import { startS3TestServer } from '../../test/s3-test-server';
 
 /**
  * What every blob store promises the documents feature, run against each adapter: the

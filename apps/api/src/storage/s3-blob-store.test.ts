@@ -8,7 +8,7 @@ import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BlobNotFoundError } from './blob-store';
 import { BlobStoreUnavailableError, createS3BlobStore } from './s3-blob-store';
-import { startS3TestServer, type S3TestServer } from './s3-test-server';
+import { startS3TestServer, type S3TestServer } from '../../test/s3-test-server';
 
 // What only the S3 adapter has: a prefix shared with others, multipart uploads, encryption
 // headers, and the start-up check. blob-store.test.ts holds what every adapter promises.

@@ -17,7 +17,7 @@ import { createTestApp, type TestContext } from '../../test/helpers';
 import { createUser, type TestUser } from '../../test/identity';
 import { loadConfig } from '../env';
 import { sweepOrphanFiles } from '../features/documents/orphan-sweep';
-import { S3RVER_KEYS, startS3TestServer, type S3TestServer } from './s3-test-server';
+import { S3RVER_KEYS, startS3TestServer, type S3TestServer } from '../../test/s3-test-server';
 
 // The whole API started with BLOB_STORE=s3 against a real S3-compatible server: documents
 // go to the bucket and come back byte for byte, and nothing stays on the local disk.

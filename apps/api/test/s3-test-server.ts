@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { S3BlobStoreConfig } from '../env';
+import type { S3BlobStoreConfig } from '../src/env';
 
 export interface S3TestServer {
   /** A configuration for the store pointed at this server's bucket, under `prefix`. */
