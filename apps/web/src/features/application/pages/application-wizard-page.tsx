@@ -113,7 +113,10 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">{title}</h1>
       <div className="grid gap-8 lg:grid-cols-[18rem_minmax(0,1fr)]">
-        <details open={stepListOpen} className="self-start rounded-md border border-slate-200 p-3 dark:border-slate-700">
+        <details
+          open={stepListOpen}
+          className="self-start rounded-md border border-slate-200 p-3 dark:border-slate-700"
+        >
           <summary className="cursor-pointer font-semibold">
             {t('application.wizard.stepOf', { current: step.index + 1, total: wizardSteps.length })}
           </summary>
