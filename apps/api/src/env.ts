@@ -14,6 +14,8 @@ export const BUILT_IN_CLIENT_ID = 'ccap-web';
 export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
 /** The scopes of spec section 4: what the web app asks for, and what the built-in provider grants. */
 export const SPEC_SCOPES = 'openid profile email';
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const GEOCODER_URLS = { census: 'https://geocoding.geo.census.gov', nominatim: 'https://nominatim.openstreetmap.org' };
 
 /**
  * Every setting the API reads, in one place. Nothing else in the code base reads
@@ -44,6 +46,18 @@ export const envSchema = z.object({
   IDLE_WARNING_SECONDS: z.coerce.number().int().min(10).default(60),
   DEMO_ACCOUNTS: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEV_MAIL_VIEW: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  // Empty or "none": no map tiles (markers and the list still work).
+  TILE_URL: z
+    .string()
+    .default(OSM_TILES)
+    .refine((value) => ['', 'none'].includes(value) || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value), {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}, or empty for no tiles',
+    }),
+  TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  GEOCODER: z.enum(['offline', 'census', 'nominatim']).default('offline'),
+  GEOCODER_URL: optionalUrl,
+  DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -65,6 +79,16 @@ export interface Config {
   demoAccounts: boolean;
   /** Show the outbox at /dev/mail to loopback callers (embedded default only). */
   devMailView: boolean;
+  providerSearch: ProviderSearchConfig;
+}
+
+export interface ProviderSearchConfig {
+  /** Leaflet tile URL template; null shows the map without tiles. */
+  tileUrl: string | null;
+  tileAttribution: string;
+  geocoder: { kind: 'offline' } | { kind: 'census' | 'nominatim'; url: string };
+  /** Providers in the generated demonstration directory loaded on first start; 0 for none. */
+  demoDirectorySize: number;
 }
 
 export type IdentityConfig =
@@ -136,5 +160,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo accounts and the mail view never exist where real people's data may live.
     demoAccounts: embedded && (env.DEMO_ACCOUNTS ?? true),
     devMailView: embedded && (env.DEV_MAIL_VIEW ?? true),
+    providerSearch: {
+      tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
+      tileAttribution: env.TILE_ATTRIBUTION,
+      geocoder:
+        env.GEOCODER === 'offline'
+          ? { kind: 'offline' }
+          : { kind: env.GEOCODER, url: env.GEOCODER_URL ?? GEOCODER_URLS[env.GEOCODER] },
+      // Made-up providers join a PostgreSQL directory (the agency's real one) only when asked.
+      demoDirectorySize: (env.DEMO_DIRECTORY ?? !env.DATABASE_URL) ? env.DEMO_DIRECTORY_SIZE : 0,
+    },
   };
 }

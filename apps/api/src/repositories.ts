@@ -10,6 +10,7 @@ import { createAccountsRepository } from './features/identity/idp/accounts.repos
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import { createMailRepository } from './features/mail/mail.repository';
+import { createProvidersRepository } from './features/providers/providers.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
@@ -25,6 +26,7 @@ export function createRepositories(db: Kysely<DB>) {
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
     applicationPdf: createApplicationPdfRepository(db),
+    providers: createProvidersRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

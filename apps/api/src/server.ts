@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadConfig } from './env';
 import { seedDemoAccounts } from './features/identity/demo-accounts';
 import { loadProgramProfile } from './features/program/program-profile';
+import { seedDemoDirectory } from './features/providers/demo-seed';
 
 /** Starts the whole product in one process: database, migrations, API and web app. */
 async function main() {
@@ -19,6 +20,8 @@ async function main() {
   }
   const app = await buildApp({ config, profile, database });
   const seeded = config.demoAccounts ? await seedDemoAccounts(app.repositories) : [];
+  const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
+  if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);
 
   // Ctrl-C or SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

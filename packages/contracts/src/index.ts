@@ -4,3 +4,4 @@ export * from './program-profile';
 export * from './identity';
 export * from './application/index';
 export * from './application-pdf';
+export * from './providers';

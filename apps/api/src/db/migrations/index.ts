@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-identity';
 import * as m0003 from './0003-applications';
+import * as m0005 from './0005-providers';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001-foundation': m0001,
   '0002-identity': m0002,
   '0003-applications': m0003,
+  '0005-providers': m0005,
 };
