@@ -48,3 +48,20 @@ for (const [label, source] of routes) {
   const verdict = js < 150 * 1024 ? 'under 150 KB JS ✔' : 'over 150 KB JS ✖';
   console.log(label.padEnd(24), kb(js).padStart(12), kb(css).padStart(10), ` ${verdict}`);
 }
+
+// Provider search latency (issue 8) on PGlite and PostgreSQL: BENCH_PROVIDER_SIZES (default
+// 100000,1000000) generated providers each, in a throw-away database; PostgreSQL is skipped
+// when BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) does not answer.
+const { spawnSync } = await import('node:child_process');
+const sizes = (process.env.BENCH_PROVIDER_SIZES ?? '100000,1000000').split(',').filter(Boolean);
+console.log('\nProvider search, p50 and p95 of 200 runs after 20 warm-up runs (repository call, no HTTP)');
+for (const backend of ['postgres', 'pglite']) {
+  const result = spawnSync(process.execPath, [path.join(root, 'apps/api/dist/bench-providers.js'), backend, ...sizes], {
+    stdio: ['ignore', 'inherit', 'pipe'],
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+  if (result.status !== 0) {
+    const reason = result.stderr.toString().trim().split('\n').pop();
+    console.log(`${backend.padEnd(9)} not measured: ${reason}`);
+  }
+}

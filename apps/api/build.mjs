@@ -12,6 +12,7 @@ await build({
     migrate: 'src/cli/migrate.ts',
     admin: 'src/cli/admin.ts',
     'providers-import': 'src/cli/import-providers.ts',
+    'bench-providers': 'src/cli/bench-providers.ts',
   },
   outdir: 'dist',
   bundle: true,

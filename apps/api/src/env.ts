@@ -58,6 +58,7 @@ export const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -80,6 +81,8 @@ export interface Config {
   /** Show the outbox at /dev/mail to loopback callers (embedded default only). */
   devMailView: boolean;
   providerSearch: ProviderSearchConfig;
+  /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
+  benchDatabaseUrl: string;
 }
 
 export interface ProviderSearchConfig {
@@ -160,6 +163,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo accounts and the mail view never exist where real people's data may live.
     demoAccounts: embedded && (env.DEMO_ACCOUNTS ?? true),
     devMailView: embedded && (env.DEV_MAIL_VIEW ?? true),
+    benchDatabaseUrl: env.BENCH_DATABASE_URL,
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,
