@@ -34,7 +34,8 @@ const server = (url: string, env: Record<string, string>) => ({
   stderr: 'pipe' as const,
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   // The embedded default (PGlite, built-in provider), whatever DATABASE_URL the API tests use.
-  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', ...env },
+  // No map tiles: no request leaves loopback, and the search works without them.
+  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', TILE_URL: '', ...env },
 });
 
 export default defineConfig({
@@ -80,11 +81,13 @@ export default defineConfig({
     server(EXTERNAL_IDP_URL, {
       PORT: String(E2E_PORT + 1),
       DATA_DIR: dataDir('external-idp'),
+      DEMO_DIRECTORY: 'false',
       IDP_CLIENT_ORIGINS: RELYING_PORTAL_URL,
     }),
     server(RELYING_PORTAL_URL, {
       PORT: String(E2E_PORT + 2),
       DATA_DIR: dataDir('relying-portal'),
+      DEMO_DIRECTORY: 'false',
       OIDC_ISSUER: `${EXTERNAL_IDP_URL}/idp`,
       OIDC_CLIENT_ID: 'ccap-web',
       OIDC_AUDIENCE: 'urn:ccap:api',

@@ -51,3 +51,29 @@ for (const [label, source] of routes) {
 }
 
 await benchUploads();
+// Provider search latency (issue 8) on PGlite and PostgreSQL: BENCH_PROVIDER_SIZES (default
+// 100000,1000000) generated providers each, in a throw-away database; PostgreSQL is skipped
+// when BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) does not answer.
+const { spawnSync } = await import('node:child_process');
+const sizesOf = (value) => value.split(',').filter(Boolean);
+// PGlite (one process, in memory) loads a million rows in well over ten minutes here: by
+// default it measures 100,000; BENCH_PROVIDER_SIZES_PGLITE=100000,1000000 asks for both.
+const sizes = {
+  postgres: sizesOf(process.env.BENCH_PROVIDER_SIZES ?? '100000,1000000'),
+  pglite: sizesOf(process.env.BENCH_PROVIDER_SIZES_PGLITE ?? process.env.BENCH_PROVIDER_SIZES ?? '100000'),
+};
+console.log('\nProvider search, p50 and p95 of 200 runs after 20 warm-up runs (repository call, no HTTP)');
+for (const backend of ['postgres', 'pglite']) {
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'apps/api/dist/bench-providers.js'), backend, ...sizes[backend]],
+    {
+      stdio: ['ignore', 'inherit', 'pipe'],
+      env: { ...process.env, LOG_LEVEL: 'warn' },
+    },
+  );
+  if (result.status !== 0) {
+    const reason = result.stderr.toString().trim().split('\n').pop();
+    console.log(`${backend.padEnd(9)} not measured: ${reason}`);
+  }
+}

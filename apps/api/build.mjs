@@ -7,7 +7,13 @@ const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 
 const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@ccap/'));
 
 await build({
-  entryPoints: { server: 'src/server.ts', migrate: 'src/cli/migrate.ts', admin: 'src/cli/admin.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    migrate: 'src/cli/migrate.ts',
+    admin: 'src/cli/admin.ts',
+    'providers-import': 'src/cli/import-providers.ts',
+    'bench-providers': 'src/cli/bench-providers.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -18,6 +18,7 @@ import { createTokenVerifier } from './features/identity/token-verifier';
 import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
+import { providersRoutes } from './features/providers/providers.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
@@ -64,6 +65,10 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SECRET_PARAMS = /([?&](?:token|xsrf|code|code_verifier|refresh_token|id_token_hint|state)=)[^&#]*/gi;
 
 export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+
+/** The map tiles' origin for the CSP: a `{s}` subdomain template allows every subdomain. */
+export const tileSources = (tileUrl: string | null) =>
+  tileUrl ? [/^https?:\/\/[^/]+/.exec(tileUrl.replace('{s}', '*'))?.[0] ?? ''].filter(Boolean) : [];
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
 export async function buildApp({ config, profile, database, logger, blobs }: AppDependencies) {
@@ -118,6 +123,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
       config.identity.kind === 'built-in'
         ? config.identity.clientOrigins.filter((origin) => origin !== new URL(config.publicUrl).origin)
         : [],
+    extraImageSources: tileSources(config.providerSearch.tileUrl),
   });
   // Per-route limits (credential endpoints); answered as problem+json with Retry-After.
   await app.register(rateLimit, {
@@ -146,6 +152,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
     maxUploadBytes: config.documents.maxUploadBytes,
   });
   await app.register(dashboardRoutes);
+  await app.register(providersRoutes, { config: config.providerSearch });
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

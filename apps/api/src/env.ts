@@ -31,6 +31,8 @@ export const BUILT_IN_CLIENT_ID = 'ccap-web';
 export const BUILT_IN_AUDIENCE = 'urn:ccap:api';
 /** The scopes of spec section 4: what the web app asks for, and what the built-in provider grants. */
 export const SPEC_SCOPES = 'openid profile email';
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const GEOCODER_URLS = { census: 'https://geocoding.geo.census.gov', nominatim: 'https://nominatim.openstreetmap.org' };
 
 /**
  * Every setting the API reads, in one place. Nothing else in the code base reads
@@ -88,6 +90,19 @@ export const envSchema = z.object({
   AWS_SECRET_ACCESS_KEY: optionalString,
   AWS_SESSION_TOKEN: optionalString,
   CLAMD_URL: clamdUrl,
+  // Empty or "none": no map tiles (markers and the list still work).
+  TILE_URL: z
+    .string()
+    .default(OSM_TILES)
+    .refine((value) => ['', 'none'].includes(value) || /^https?:\/\/[^/]+\/.*\{z\}.*\{x\}.*\{y\}/.test(value), {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}, or empty for no tiles',
+    }),
+  TILE_ATTRIBUTION: z.string().default('© OpenStreetMap contributors'),
+  GEOCODER: z.enum(['offline', 'census', 'nominatim']).default('offline'),
+  GEOCODER_URL: optionalUrl,
+  DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
+  DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -110,6 +125,18 @@ export interface Config {
   /** Show the outbox at /dev/mail to loopback callers (embedded default only). */
   devMailView: boolean;
   documents: DocumentsConfig;
+  providerSearch: ProviderSearchConfig;
+  /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
+  benchDatabaseUrl: string;
+}
+
+export interface ProviderSearchConfig {
+  /** Leaflet tile URL template; null shows the map without tiles. */
+  tileUrl: string | null;
+  tileAttribution: string;
+  geocoder: { kind: 'offline' } | { kind: 'census' | 'nominatim'; url: string };
+  /** Providers in the generated demonstration directory loaded on first start; 0 for none. */
+  demoDirectorySize: number;
 }
 
 export type BlobStoreConfig = { kind: 'filesystem' } | S3BlobStoreConfig;
@@ -258,6 +285,17 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       blobDir: path.resolve(env.BLOB_DIR ?? path.join(env.DATA_DIR, 'blobs')),
       store: blobStoreConfig(env),
       clamd: clamdTarget(env.CLAMD_URL),
+    },
+    benchDatabaseUrl: env.BENCH_DATABASE_URL,
+    providerSearch: {
+      tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
+      tileAttribution: env.TILE_ATTRIBUTION,
+      geocoder:
+        env.GEOCODER === 'offline'
+          ? { kind: 'offline' }
+          : { kind: env.GEOCODER, url: env.GEOCODER_URL ?? GEOCODER_URLS[env.GEOCODER] },
+      // Made-up providers join a PostgreSQL directory (the agency's real one) only when asked.
+      demoDirectorySize: (env.DEMO_DIRECTORY ?? !env.DATABASE_URL) ? env.DEMO_DIRECTORY_SIZE : 0,
     },
   };
 }

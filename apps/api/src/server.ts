@@ -6,6 +6,7 @@ import { loadConfig } from './env';
 import { sweepOrphanFiles } from './features/documents/orphan-sweep';
 import { seedDemoAccounts } from './features/identity/demo-accounts';
 import { loadProgramProfile } from './features/program/program-profile';
+import { seedDemoDirectory } from './features/providers/demo-seed';
 
 /** Starts the whole product in one process: database, migrations, API and web app. */
 async function main() {
@@ -22,6 +23,8 @@ async function main() {
   const seeded = config.demoAccounts ? await seedDemoAccounts(app.repositories) : [];
   const swept = await sweepOrphanFiles(app.blobs, app.repositories.documents, { olderThanMs: 60 * 60 * 1000 });
   if (swept.staged + swept.stored > 0) app.log.warn(swept, 'removed document files left by an interrupted upload');
+  const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
+  if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);
 
   // Ctrl-C or SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -163,7 +163,39 @@ export interface ApplicationDocumentTable {
   created_at: DefaultedTimestamp;
 }
 
+export interface ProviderTable {
+  id: Generated<number>;
+  license_number: string;
+  business_name: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  business_search: string;
+  first_name_search: string;
+  last_name_search: string;
+  provider_type_id: number | null;
+  is_cca: boolean;
+  capacity: number;
+  address1: string;
+  city: string;
+  city_search: string;
+  zip: string;
+  county: string | null;
+  phone: string;
+  operation_hours: JSONColumnType<{ DayName: string; starttime: string; endtime: string }[], string, string>;
+  /** `point` as PostgreSQL writes it: read as {x: longitude, y: latitude}, written as '(x,y)'. */
+  location: ColumnType<{ x: number; y: number }, string, string>;
+  languages: string[];
+  quality_rating: number | null;
+  accepts_special_needs: boolean;
+  weekend_care: boolean;
+  evening_overnight_care: boolean;
+  transportation: boolean;
+  source: 'import' | 'demonstration' | 'application';
+  updated_at: DefaultedTimestamp;
+}
+
 export interface DB {
+  provider: ProviderTable;
   lookup_item: LookupItemTable;
   draft_application: DraftApplicationTable;
   application: ApplicationTable;

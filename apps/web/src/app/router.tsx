@@ -135,8 +135,12 @@ export const routes: RouteObject[] = [
           })),
         ],
       },
-      // Not launched yet (the search issue builds it): the honest coming-soon page, not a 404.
-      { path: 'ProviderSearch', lazy: comingSoon },
+      {
+        path: 'ProviderSearch',
+        lazy: async () => ({
+          Component: (await import('@/features/provider-search/pages/provider-search-page')).ProviderSearchPage,
+        }),
+      },
       {
         path: 'dev/mail',
         lazy: async () => ({ Component: (await import('@/features/dev-mail/dev-mail-page')).DevMailPage }),

@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
+import { createGazetteer } from './gazetteer';
+import { parseCsv, readImportFile, validateImport } from './import';
+import { createProvidersRepository } from './providers.repository';
+
+const gazetteer = createGazetteer('IA', ['Polk', 'Story']);
+const HEADER =
+  'LicenseNumber,BusinessName,OwnerFirstName,OwnerLastName,ProviderTypeID,IsCCA,Capacity,Address1,City,Zip,Phone,Languages,OperationHours,ProvidesWeekendCare';
+
+describe('parseCsv', () => {
+  it('reads quoted commas, doubled quotes, line breaks in quotes and CRLF', () => {
+    expect(parseCsv('a,b\r\n"x, y","say ""hi"""\n"two\nlines",\n')).toEqual([
+      ['a', 'b'],
+      ['x, y', 'say "hi"'],
+      ['two\nlines', ''],
+    ]);
+  });
+});
+
+describe('validateImport', () => {
+  it('keeps good rows and reports each bad one with its row number and reasons', () => {
+    const csv = [
+      HEADER,
+      'CDH-1,"Acorn House, LLC",Ana,Ruiz,1,yes,8,1 Main St,Des Moines,50309,515-555-0101,en;es,"Monday 7:00-17:30; Sat 08:00-12:00",true',
+      'CDH-2,,Bo,Lee,1,maybe,eight,2 Oak Ave,Ames,5001,,en,Funday 9-5,no',
+      'CDH-3,No Place Care,,,1,no,5,3 Elm St,Nowhere,00000,,,,',
+    ].join('\n');
+    const report = validateImport(readImportFile('export.csv', csv), gazetteer);
+    expect(report.accepted).toHaveLength(1);
+    expect(report.accepted[0]).toMatchObject({
+      licenseNumber: 'CDH-1',
+      businessName: 'Acorn House, LLC',
+      isCca: true,
+      capacity: 8,
+      county: 'Polk',
+      latitude: 41.5887,
+      longitude: -93.6212,
+      languages: ['en', 'es'],
+      weekendCare: true,
+      operationHours: [
+        { DayName: 'Monday', starttime: '07:00', endtime: '17:30' },
+        { DayName: 'Saturday', starttime: '08:00', endtime: '12:00' },
+      ],
+    });
+    expect(report.rejected.map((r) => r.row)).toEqual([3, 4]);
+    const reasons = report.rejected[0]!.errors.join(' | ');
+    for (const field of ['BusinessName', 'IsCCA', 'Capacity', 'Zip', 'OperationHours'])
+      expect(reasons).toContain(field);
+    expect(report.rejected[1]!.errors).toEqual(['Latitude/Longitude: missing and the ZIP code is unknown']);
+  });
+
+  it('reads a JSON array with the record field names', () => {
+    const json = JSON.stringify([
+      {
+        LicenseNumber: 'J-1',
+        BusinessName: 'Json Care',
+        IsCCA: false,
+        Capacity: 4,
+        Address1: '1 A St',
+        City: 'Ames',
+        Zip: '50010',
+        Latitude: 42.03,
+        Longitude: -93.62,
+      },
+    ]);
+    const report = validateImport(readImportFile('x.json', json), gazetteer, 1);
+    expect(report.rejected).toEqual([]);
+    expect(report.accepted[0]).toMatchObject({ isCca: false, latitude: 42.03, county: 'Story' });
+  });
+});
+
+describe('import into the directory', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('updates in place by LicenseNumber when run again', async () => {
+    const repository = createProvidersRepository(database.db);
+    const load = (name: string) =>
+      validateImport(
+        readImportFile('a.csv', `${HEADER}\nCDH-9,${name},A,B,1,yes,8,1 Main St,Ames,50010,,en,,no`),
+        gazetteer,
+      );
+    expect(await repository.upsert(load('First Name Care').accepted)).toBe(1);
+    expect(await repository.upsert(load('Renamed Care').accepted)).toBe(1);
+    const found = await repository.search({ zipCode: '50010', limit: 50 });
+    expect(found.map((p) => p.BusinessName)).toEqual(['Renamed Care']);
+    expect(await repository.countBySource('import')).toBe(1);
+  });
+});

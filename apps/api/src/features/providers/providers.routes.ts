@@ -1,0 +1,138 @@
+import {
+  ADDRESS_NOT_FOUND,
+  addressNotFoundProblemType,
+  type ParsedProviderSearchCriteria,
+  PROVIDER_SEARCH,
+  problemSchema,
+  providerCitiesResponseSchema,
+  providerSearchCriteriaSchema,
+  providerSearchResponseSchema,
+  providerSearchSettingsSchema,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { ProviderSearchConfig } from '../../env';
+import { HttpProblem } from '../../plugins/problem';
+import { type Gazetteer, gazetteerFor } from './gazetteer';
+import { createGeocoder, type GeoPoint, type Geocoder } from './geocoder';
+
+export interface ProvidersRoutesOptions {
+  config: ProviderSearchConfig;
+  /** Tests hand in their own; by default the configured one over the profile's gazetteer. */
+  geocoder?: Geocoder;
+}
+
+/** Where distances are measured from: the address, else the city, else the browser's location. */
+async function locate(
+  criteria: ParsedProviderSearchCriteria,
+  gazetteer: Gazetteer,
+  geocoder: Geocoder,
+): Promise<GeoPoint | undefined> {
+  if (criteria.nearThisAddress) {
+    let found: GeoPoint | null;
+    try {
+      found = await geocoder.geocode(criteria.nearThisAddress);
+    } catch {
+      throw new HttpProblem(502, 'The geocoding service did not answer.', {
+        type: addressNotFoundProblemType,
+        errors: [{ path: 'nearThisAddress', message: 'The geocoding service did not answer' }],
+      });
+    }
+    if (!found) {
+      throw new HttpProblem(422, ADDRESS_NOT_FOUND, {
+        type: addressNotFoundProblemType,
+        errors: [{ path: 'nearThisAddress', message: ADDRESS_NOT_FOUND }],
+      });
+    }
+    return found;
+  }
+  if (criteria.nearThisCityId != null) {
+    const city = gazetteer.cityById(criteria.nearThisCityId);
+    if (!city) {
+      throw new HttpProblem(400, 'nearThisCityId is not a city of this program.', {
+        type: 'urn:ccap:problem:validation',
+        errors: [{ path: 'nearThisCityId', message: 'is not a known city' }],
+      });
+    }
+    return { latitude: city.latitude, longitude: city.longitude };
+  }
+  if (criteria.latitude != null && criteria.longitude != null) {
+    return { latitude: criteria.latitude, longitude: criteria.longitude };
+  }
+  return undefined;
+}
+
+/** Spec section 7's POST Providers and what the search page needs besides it. Public. */
+export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = async (app, options) => {
+  const { providers } = app.repositories;
+  const gazetteer = gazetteerFor(app.programProfile);
+  const geocoder = options.geocoder ?? createGeocoder(options.config.geocoder, gazetteer);
+
+  app.post(
+    '/api/Providers',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['providers'],
+        summary: 'Search the provider directory: at most 50, nearest first when a location is known',
+        body: providerSearchCriteriaSchema,
+        response: { 200: providerSearchResponseSchema, 400: problemSchema, 422: problemSchema, 502: problemSchema },
+      },
+    },
+    async (request) => {
+      const criteria = request.body;
+      const origin = await locate(criteria, gazetteer, geocoder);
+      const value = await providers.search({
+        businessName: criteria.providerBusinessName,
+        firstName: criteria.firstName,
+        lastName: criteria.lastName,
+        countyId: criteria.countyId,
+        city: criteria.city,
+        zipCode: criteria.zipCode,
+        providerTypeId: criteria.providerTypeId,
+        acceptsCcaChildren: criteria.acceptsCcaChildren,
+        acceptsChildrenWithSpecialNeeds: criteria.acceptsChildrenWithSpecialNeeds,
+        providesWeekendCare: criteria.providesWeekendCare,
+        providesEveningOvernightCare: criteria.providesEveningOvernightCare,
+        providesTransportation: criteria.providesTransportation,
+        languageId: criteria.languageId,
+        qualityRating: criteria.qualityRating,
+        near: origin ? { point: origin, miles: criteria.distance } : undefined,
+        limit: PROVIDER_SEARCH.pageSize,
+      });
+      return { count: value.length, value, origin: origin ?? null };
+    },
+  );
+
+  app.get(
+    '/api/Providers/cities',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['providers'],
+        summary: "The program state's cities for 'near this city' (id: the city's lowest ZIP code)",
+        response: { 200: providerCitiesResponseSchema },
+      },
+    },
+    async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .send({ value: gazetteer.cities.map(({ id, name }) => ({ id, name })) }),
+  );
+
+  app.get(
+    '/api/Providers/settings',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['providers'],
+        summary: 'Map tiles and whether the directory holds demonstration data',
+        response: { 200: providerSearchSettingsSchema },
+      },
+    },
+    async () => ({
+      tileUrl: options.config.tileUrl,
+      tileAttribution: options.config.tileAttribution,
+      hasDemonstrationData: (await providers.countBySource('demonstration')) > 0,
+    }),
+  );
+};

@@ -1,0 +1,38 @@
+import type { LookupResponse, ProviderCity, ProviderSearchSettings } from '@ccap/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const getProviderSearchSettings = (signal?: AbortSignal) =>
+  apiRequest<ProviderSearchSettings>('Providers/settings', { signal });
+export const getProviderCities = (signal?: AbortSignal) =>
+  apiRequest<{ value: ProviderCity[] }>('Providers/cities', { signal });
+
+/** Map tiles and the demonstration-data flag: read once per visit. */
+export const useProviderSearchSettings = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['providers', 'settings'],
+      queryFn: ({ signal }) => getProviderSearchSettings(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
+
+/** The state's cities for "near this city". */
+export const useProviderCities = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['providers', 'cities'],
+      queryFn: ({ signal }) => getProviderCities(signal),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );
+
+/** The lookup lists (counties, provider types, languages); the same cache entry the application uses. */
+export const useSearchLookups = () =>
+  useQuery(
+    queryOptions({
+      queryKey: ['lookups'],
+      queryFn: ({ signal }) => apiRequest<LookupResponse>('Lookup/get-lookups', { signal }),
+      staleTime: Number.POSITIVE_INFINITY,
+    }),
+  );

@@ -1,0 +1,156 @@
+import { addressNotFoundProblemType, type ProviderRecord, type ProviderSearchCriteria } from '@ccap/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { problem } from '@/test/handlers';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+// Leaflet needs a real layout engine: the page's map is replaced by its list of markers here;
+// the browser tests drive the real map.
+vi.mock('../components/provider-map', () => ({
+  default: (props: { providers: ProviderRecord[]; onMarkerClick: (id: number) => void }) => (
+    <div>
+      {props.providers.map((provider, index) => (
+        <button key={provider.Id} type="button" onClick={() => props.onMarkerClick(provider.Id)}>
+          {`marker ${index + 1}`}
+        </button>
+      ))}
+    </div>
+  ),
+}));
+
+const record = (id: number, name: string, overrides: Partial<ProviderRecord> = {}): ProviderRecord => ({
+  Id: id,
+  BusinessName: name,
+  LicenseNumber: `L-${id}`,
+  ProviderTypeID: 1,
+  IsCCA: true,
+  Capacity: 8,
+  Addresses: [{ Address1: '1 Main St', City: 'Waukee', Zip: '50263' }],
+  OperationHours: [{ DayName: 'Monday', starttime: '07:00', endtime: '17:30' }],
+  Location: { type: 'Point', coordinates: [-93.85, 41.6] },
+  Contacts: [{ Phone: '515-555-0101' }],
+  County: 'Dallas',
+  Languages: ['en', 'es'],
+  QualityRating: 4,
+  AcceptsChildrenWithSpecialNeeds: true,
+  ProvidesWeekendCare: false,
+  ProvidesEveningOvernightCare: false,
+  ProvidesTransportation: false,
+  Distance: null,
+  IsDemonstration: true,
+  ...overrides,
+});
+
+let searches: ProviderSearchCriteria[];
+beforeEach(() => {
+  searches = [];
+  server.use(
+    http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: [] })),
+    http.get('*/api/Providers/cities', () => HttpResponse.json({ value: [{ id: 50263, name: 'Waukee' }] })),
+    http.get('*/api/Providers/settings', () =>
+      HttpResponse.json({ tileUrl: null, tileAttribution: '', hasDemonstrationData: true }),
+    ),
+    http.post('*/api/Providers', async ({ request }) => {
+      const criteria = (await request.json()) as ProviderSearchCriteria;
+      searches.push(criteria);
+      if (criteria.nearThisAddress === 'nowhere')
+        return problem(422, addressNotFoundProblemType, { detail: 'Address not found' });
+      return HttpResponse.json({
+        count: 2,
+        value: [record(1, 'Happy Ducklings'), record(2, 'Lewis Early Learning', { IsCCA: false })],
+        origin: null,
+      });
+    }),
+  );
+});
+
+// Typing through user-event on a busy 2-core machine takes seconds.
+describe('ProviderSearch page', { timeout: 30_000 }, () => {
+  it('sends the criteria with the spec defaults, lists the results and collapses the form', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    expect(await screen.findByText(/Demonstration data/)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '50263');
+    await user.click(screen.getByLabelText('Weekend care'));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(searches[0]).toEqual({
+      zipCode: '50263',
+      distance: 5,
+      providerTypeId: 1,
+      acceptsCcaChildren: true,
+      providesWeekendCare: true,
+    });
+    const items = within(screen.getByRole('region', { name: 'Results' })).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Happy Ducklings'),
+      expect.stringContaining('Accepts CCA children:No'),
+    ]);
+    expect(screen.getByRole('button', { name: 'Change search' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('opens the detail from a list entry and from a marker, and Clear hides it', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch?search=1&zip=50263', { signedIn: false });
+    await user.click(await screen.findByRole('button', { name: 'Lewis Early Learning' }));
+    const detail = screen.getByRole('region', { name: 'Lewis Early Learning' });
+    expect(within(detail).getByRole('link', { name: '515-555-0101' })).toHaveAttribute('href', 'tel:5155550101');
+    expect(detail).toHaveTextContent('4 of 5');
+    expect(detail).toHaveTextContent('Accepts children with special needs');
+    await user.click(within(detail).getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('region', { name: 'Lewis Early Learning' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'marker 1' }));
+    expect(screen.getByRole('region', { name: 'Happy Ducklings' })).toBeInTheDocument();
+  });
+
+  it("says 'Error geocoding address: Address not found' and the failure message", async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    await user.type(await screen.findByRole('textbox', { name: 'Near this address' }), 'nowhere');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error geocoding address: Address not found');
+
+    server.use(http.post('*/api/Providers', () => HttpResponse.error()));
+    await renderRoute('/ProviderSearch?search=1&zip=50000', { signedIn: false });
+    expect(await screen.findByText('An error occurred while fetching providers.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [1, 'User denied the request for Geolocation.'],
+    [2, 'Location information is unavailable.'],
+    [3, 'The request to get user location timed out.'],
+    [9, 'An unknown error occurred.'],
+  ])('shows the geolocation message for error code %i', async (code, message) => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code, message: '' } as GeolocationPositionError),
+    );
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    await user.click(await screen.findByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    vi.unstubAllGlobals();
+  });
+
+  it('uses the browser location when granted', async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 41.6, longitude: -93.8 } } as GeolocationPosition),
+    );
+    vi.stubGlobal(
+      'navigator',
+      Object.assign(Object.create(navigator) as Navigator, { geolocation: { getCurrentPosition } }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    await user.click(await screen.findByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(searches[0]).toMatchObject({ latitude: 41.6, longitude: -93.8 });
+    vi.unstubAllGlobals();
+  });
+});

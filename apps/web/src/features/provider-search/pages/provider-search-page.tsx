@@ -1,0 +1,218 @@
+import { addressNotFoundProblemType, PROVIDER_SEARCH, type ProviderRecord } from '@ccap/contracts';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, problemTypeOf } from '@/lib/api-client';
+import { useIntlFormat } from '@/lib/intl-format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useProviderSearchSettings } from '../api/get-search-options';
+import { useProviderSearch } from '../api/search-providers';
+import { ProviderDetail } from '../components/provider-detail';
+import { ResultsList } from '../components/results-list';
+import { SearchForm } from '../components/search-form';
+import { criteriaFromParams, formFromParams, paramsFromForm, type SearchForm as Form } from '../search-params';
+import { useGeolocation } from '../use-geolocation';
+
+const ProviderMap = lazy(() => import('../components/provider-map'));
+
+/** Where the map starts before a search: the spec's development location (central Iowa). */
+const START = PROVIDER_SEARCH.devLocation;
+
+/**
+ * Provider search (spec section 2): the form above the map; after a search the markers and
+ * the results list, the form collapsed; a marker or list click opens the detail. The whole
+ * search, and the open detail, live in the URL.
+ */
+export function ProviderSearchPage() {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  usePageTitle(t('providerSearch.title'));
+  const [params, setParams] = useSearchParams();
+  const criteria = criteriaFromParams(params);
+  const [form, setForm] = useState<Form>(() => formFromParams(params));
+  const [formOpen, setFormOpen] = useState(criteria === undefined);
+  const [markerError, setMarkerError] = useState<string>();
+  const geolocation = useGeolocation();
+  const settings = useProviderSearchSettings().data;
+  const search = useProviderSearch(criteria);
+  const detailHeading = useRef<HTMLHeadingElement>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const paramsKey = params.toString();
+  // After a search or a detail change, focus goes to what appeared, once it is rendered.
+  const pendingFocus = useRef<'results' | 'detail' | null>(null);
+  useEffect(() => {
+    const target =
+      pendingFocus.current === 'detail'
+        ? detailHeading.current
+        : pendingFocus.current === 'results'
+          ? resultsHeading.current
+          : null;
+    if (target) {
+      target.focus();
+      pendingFocus.current = null;
+    }
+  });
+
+  // Back and forward move through searches: the form follows the URL (state adjusted in render).
+  const [formKey, setFormKey] = useState(paramsKey);
+  if (formKey !== paramsKey) {
+    setFormKey(paramsKey);
+    setForm(formFromParams(params));
+    if (criteria === undefined) setFormOpen(true);
+  }
+
+  const providers = search.data?.value ?? [];
+  const selectedId = params.get('provider') ? Number(params.get('provider')) : undefined;
+  const selected = providers.find((provider) => provider.Id === selectedId);
+
+  const runSearch = (next: Form) => {
+    setMarkerError(undefined);
+    setParams(paramsFromForm(next));
+    setFormOpen(false);
+    // The results heading takes focus, so keyboard and screen reader users land on the answer.
+    pendingFocus.current = 'results';
+  };
+
+  const searchNearMe = async () => {
+    const located = await geolocation.locate();
+    if (!located) return;
+    const next = {
+      ...form,
+      nearThisAddress: '',
+      nearThisCityId: '',
+      latitude: String(located.latitude),
+      longitude: String(located.longitude),
+    };
+    setForm(next);
+    runSearch(next);
+  };
+
+  const select = (provider: ProviderRecord | undefined, id?: number) => {
+    if (!provider) {
+      setMarkerError(t('providerSearch.errors.markerNotFound'));
+      return;
+    }
+    setMarkerError(undefined);
+    const next = new URLSearchParams(params);
+    next.set('provider', String(id ?? provider.Id));
+    setParams(next);
+    pendingFocus.current = 'detail';
+  };
+  const clearDetail = () => {
+    setMarkerError(undefined);
+    const next = new URLSearchParams(params);
+    next.delete('provider');
+    setParams(next);
+    pendingFocus.current = 'results';
+  };
+
+  const center =
+    search.data?.origin ??
+    (providers[0]
+      ? { latitude: providers[0].Location.coordinates[1], longitude: providers[0].Location.coordinates[0] }
+      : START);
+
+  return (
+    <article aria-labelledby="provider-search-heading" className="space-y-6">
+      <div>
+        <h1 id="provider-search-heading" className="text-3xl font-bold">
+          {t('providerSearch.title')}
+        </h1>
+        <p className="mt-2 text-lg">{t('providerSearch.intro')}</p>
+      </div>
+      {settings?.hasDemonstrationData ? <Alert tone="info">{t('providerSearch.demoNotice')}</Alert> : null}
+
+      <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
+        {criteria !== undefined ? (
+          <Button
+            variant="secondary"
+            aria-expanded={formOpen}
+            aria-controls="provider-search-form"
+            onClick={() => setFormOpen(!formOpen)}
+          >
+            {formOpen ? t('providerSearch.form.hide') : t('providerSearch.form.change')}
+          </Button>
+        ) : null}
+        <div id="provider-search-form" hidden={!formOpen}>
+          <SearchForm
+            form={form}
+            onChange={setForm}
+            onSubmit={() => runSearch(form)}
+            onUseLocation={() => void searchNearMe()}
+            locating={geolocation.status === 'locating'}
+          />
+        </div>
+        {geolocation.status === 'failed' ? (
+          <Alert tone="error">{t(`providerSearch.geolocation.${geolocation.problem}`)}</Alert>
+        ) : null}
+      </section>
+
+      {search.isError ? <SearchError error={search.error} /> : null}
+
+      <Suspense fallback={<div className="provider-map-placeholder h-96 rounded-md bg-slate-200 dark:bg-slate-800" />}>
+        <ProviderMap
+          providers={providers}
+          center={center}
+          selectedId={selectedId}
+          tileUrl={settings?.tileUrl ?? null}
+          tileAttribution={settings?.tileAttribution ?? ''}
+          label={t('providerSearch.results.mapLabel')}
+          markerTitle={(provider, number) =>
+            t('providerSearch.results.marker', { number, name: provider.BusinessName })
+          }
+          onMarkerClick={(id) =>
+            select(
+              providers.find((provider) => provider.Id === id),
+              id,
+            )
+          }
+        />
+      </Suspense>
+      {settings && !settings.tileUrl ? (
+        <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
+      ) : null}
+
+      {selected || markerError ? (
+        <ProviderDetail provider={selected} error={markerError} onClear={clearDetail} headingRef={detailHeading} />
+      ) : null}
+
+      {criteria !== undefined ? (
+        <section aria-labelledby="provider-results-heading" className="space-y-3">
+          <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
+            {t('providerSearch.results.heading')}
+          </h2>
+          {search.isPending ? (
+            <Spinner label={t('providerSearch.results.loading')} />
+          ) : search.isSuccess ? (
+            <>
+              <p role="status">
+                {t('providerSearch.results.count', { total: format.number(providers.length) })}
+                {search.data.origin ? ` ${t('providerSearch.results.nearestFirst')}` : ''}
+              </p>
+              {providers.length > 0 ? (
+                <ResultsList providers={providers} selectedId={selectedId} onSelect={(provider) => select(provider)} />
+              ) : (
+                <p>{t('providerSearch.results.none')}</p>
+              )}
+            </>
+          ) : null}
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+function SearchError({ error }: { error: Error }) {
+  const { t } = useTranslation();
+  if (problemTypeOf(error) === addressNotFoundProblemType) {
+    const reason =
+      error instanceof ApiError && error.status === 422
+        ? t('providerSearch.errors.addressNotFound')
+        : t('providerSearch.errors.geocoderDown');
+    return <Alert tone="error">{t('providerSearch.errors.geocoding', { reason })}</Alert>;
+  }
+  return <Alert tone="error">{t('providerSearch.errors.fetch')}</Alert>;
+}

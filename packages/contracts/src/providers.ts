@@ -1,0 +1,131 @@
+import { z } from 'zod';
+
+/** Spec section 9: page size, default distance (miles), default provider type, map zoom, dev location. */
+export const PROVIDER_SEARCH = {
+  pageSize: 50,
+  defaultDistance: 5,
+  maxDistance: 100,
+  defaultProviderTypeId: 1,
+  mapZoom: 10,
+  devLocation: { latitude: 41.57663, longitude: -93.82942 },
+} as const;
+
+/** Why a location-based search found no place: the reason the page shows after 'Error geocoding address:'. */
+export const ADDRESS_NOT_FOUND = 'Address not found';
+export const addressNotFoundProblemType = 'urn:ccap:problem:address-not-found';
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.string().trim().max(max).nullish(),
+  );
+const optionalId = z.number().int().positive().nullish();
+const optionalFlag = z.boolean().nullish();
+
+/**
+ * POST /api/Providers: the spec's search criteria (section 3). The last seven start null and
+ * filter only when set. `latitude`/`longitude` carry the browser's location ("Use my location").
+ */
+export const providerSearchCriteriaSchema = z
+  .object({
+    providerBusinessName: optionalText(200),
+    firstName: optionalText(100),
+    lastName: optionalText(100),
+    countyId: optionalId,
+    city: optionalText(100),
+    zipCode: z.preprocess(
+      (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+      z
+        .string()
+        .trim()
+        .regex(/^\d{5}(-\d{4})?$/, 'must be a 5-digit ZIP code')
+        .nullish(),
+    ),
+    nearThisAddress: optionalText(300),
+    /** A city of the program's state: its id is its lowest ZIP code (GET /api/Providers/cities). */
+    nearThisCityId: optionalId,
+    latitude: z.number().min(-90).max(90).nullish(),
+    longitude: z.number().min(-180).max(180).nullish(),
+    distance: z.number().positive().max(PROVIDER_SEARCH.maxDistance).default(PROVIDER_SEARCH.defaultDistance),
+    /** A ProviderType lookup id; null searches every type. */
+    providerTypeId: optionalId.default(PROVIDER_SEARCH.defaultProviderTypeId),
+    /** IsCCA equality; null accepts both. */
+    acceptsCcaChildren: optionalFlag.default(true),
+    acceptsChildrenWithSpecialNeeds: optionalFlag,
+    providesWeekendCare: optionalFlag,
+    providesEveningOvernightCare: optionalFlag,
+    providesTransportation: optionalFlag,
+    /** A Language lookup id. */
+    languageId: optionalId,
+    /** At least this quality rating (1 to 5 stars). */
+    qualityRating: z.number().int().min(1).max(5).nullish(),
+  })
+  .superRefine((criteria, ctx) => {
+    if ((criteria.latitude == null) !== (criteria.longitude == null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [criteria.latitude == null ? 'latitude' : 'longitude'],
+        message: 'latitude and longitude go together',
+      });
+    }
+  });
+export type ProviderSearchCriteria = z.input<typeof providerSearchCriteriaSchema>;
+export type ParsedProviderSearchCriteria = z.output<typeof providerSearchCriteriaSchema>;
+
+export const providerDayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time as HH:MM');
+
+export const providerOperationHoursSchema = z.object({
+  DayName: z.enum(providerDayNames),
+  starttime: time,
+  endtime: time,
+});
+export type ProviderOperationHours = z.infer<typeof providerOperationHoursSchema>;
+
+/** The spec's provider record from search (section 3), plus what the detail and the filters show. */
+export const providerRecordSchema = z.object({
+  Id: z.number().int(),
+  BusinessName: z.string(),
+  LicenseNumber: z.string(),
+  ProviderTypeID: z.number().int().nullable(),
+  IsCCA: z.boolean(),
+  Capacity: z.number().int(),
+  Addresses: z.array(z.object({ Address1: z.string(), City: z.string(), Zip: z.string() })),
+  OperationHours: z.array(providerOperationHoursSchema),
+  /** GeoJSON order: [longitude, latitude]. */
+  Location: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  Contacts: z.array(z.object({ Phone: z.string() })),
+  County: z.string().nullable(),
+  Languages: z.array(z.string()),
+  QualityRating: z.number().int().nullable(),
+  AcceptsChildrenWithSpecialNeeds: z.boolean(),
+  ProvidesWeekendCare: z.boolean(),
+  ProvidesEveningOvernightCare: z.boolean(),
+  ProvidesTransportation: z.boolean(),
+  /** Miles from the search location; null when the search had none. */
+  Distance: z.number().nullable(),
+  /** Generated demonstration data, not a real provider. */
+  IsDemonstration: z.boolean(),
+});
+export type ProviderRecord = z.infer<typeof providerRecordSchema>;
+
+export const providerSearchResponseSchema = z.object({
+  count: z.number().int(),
+  value: z.array(providerRecordSchema),
+  /** Where distances were measured from, when the search had a location. */
+  origin: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
+});
+export type ProviderSearchResponse = z.infer<typeof providerSearchResponseSchema>;
+
+/** GET /api/Providers/cities: the program state's cities for "near this city". */
+export const providerCitySchema = z.object({ id: z.number().int(), name: z.string() });
+export const providerCitiesResponseSchema = z.object({ value: z.array(providerCitySchema) });
+export type ProviderCity = z.infer<typeof providerCitySchema>;
+
+/** GET /api/Providers/settings: what the page needs from configuration. */
+export const providerSearchSettingsSchema = z.object({
+  tileUrl: z.string().nullable(),
+  tileAttribution: z.string(),
+  hasDemonstrationData: z.boolean(),
+});
+export type ProviderSearchSettings = z.infer<typeof providerSearchSettingsSchema>;
