@@ -18,6 +18,7 @@ import { createTokenVerifier } from './features/identity/token-verifier';
 import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
+import { rfiRoutes } from './features/rfi/rfi.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
@@ -140,12 +141,14 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
   await app.register(applicationPdfRoutes, { webDist: config.webDist });
-  await app.register(documentsRoutes, {
+  const uploads = {
     blobs: app.blobs,
     scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,
     maxUploadBytes: config.documents.maxUploadBytes,
-  });
+  };
+  await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);
+  await app.register(rfiRoutes, { ...uploads, publicUrl: config.publicUrl });
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

@@ -12,14 +12,16 @@ import { createAccountsRepository } from './features/identity/idp/accounts.repos
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import { createMailRepository } from './features/mail/mail.repository';
+import { createRfiRepository } from './features/rfi/rfi.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
   const audit = createAuditRepository(db);
+  const mail = createMailRepository(db);
   return {
     health: createHealthRepository(db),
     audit,
-    mail: createMailRepository(db),
+    mail,
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db, audit),
@@ -29,6 +31,7 @@ export function createRepositories(db: Kysely<DB>) {
     applicationPdf: createApplicationPdfRepository(db),
     documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db),
+    rfi: createRfiRepository(db, audit, mail),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;
