@@ -1,4 +1,4 @@
-import type { Rfi, RfiStatus } from '@ccap/contracts';
+import type { Rfi } from '@ccap/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -135,7 +135,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
         .executeTakeFirst();
       if (!row) return undefined;
       const { rfiId: id, rfiStatus, requesterId, ...application } = row;
-      return { rfiId: id, status: rfiStatus as RfiStatus, requesterId, application };
+      return { rfiId: id, status: rfiStatus, requesterId, application };
     },
 
     /** An RFI's file with the application it belongs to, or undefined. */
