@@ -13,6 +13,7 @@ const passwordReset = async () => ({
 });
 const lockScreen = async () => ({ Component: (await import('@/features/auth/pages/lock-screen-page')).LockScreenPage });
 
+const rfi = async () => ({ Component: (await import('@/features/rfi/pages/rfi-page')).RfiPage });
 const comingSoon = async () => ({
   Component: (await import('@/features/public-info/pages/status-pages')).ComingSoonBoxedPage,
 });
@@ -156,10 +157,11 @@ export const routes: RouteObject[] = [
           },
           // Spec routes of features still being built: they already need a signed-in user, and
           // say "coming soon" until their issue lands.
-          ...['dashboard', 'documents/:id', 'rfi/:id', 'rfi-v1/:id', 'apps/mailbox'].map((path) => ({
+          ...['dashboard', 'documents/:id', 'apps/mailbox'].map((path) => ({
             path,
             lazy: comingSoon,
           })),
+          ...['rfi/:id', 'rfi-v1/:id'].map((path) => ({ path, lazy: rfi })),
           {
             path: 'registeredapplication',
             lazy: async () => ({
