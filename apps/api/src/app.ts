@@ -19,6 +19,7 @@ import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
+import { rfiRoutes } from './features/rfi/rfi.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
@@ -146,13 +147,15 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
   await app.register(applicationPdfRoutes, { webDist: config.webDist });
-  await app.register(documentsRoutes, {
+  const uploads = {
     blobs: app.blobs,
     scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,
     maxUploadBytes: config.documents.maxUploadBytes,
-  });
+  };
+  await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);
   await app.register(providersRoutes, { config: config.providerSearch });
+  await app.register(rfiRoutes, { ...uploads, publicUrl: config.publicUrl });
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

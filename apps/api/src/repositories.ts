@@ -13,14 +13,16 @@ import { createSigningKeysRepository } from './features/identity/idp/signing-key
 import { createUsersRepository } from './features/identity/users.repository';
 import { createMailRepository } from './features/mail/mail.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
+import { createRfiRepository } from './features/rfi/rfi.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
   const audit = createAuditRepository(db);
+  const mail = createMailRepository(db);
   return {
     health: createHealthRepository(db),
     audit,
-    mail: createMailRepository(db),
+    mail,
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db, audit),
@@ -31,6 +33,7 @@ export function createRepositories(db: Kysely<DB>) {
     documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db),
     providers: createProvidersRepository(db),
+    rfi: createRfiRepository(db, audit, mail),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

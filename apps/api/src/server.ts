@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { loadConfig } from './env';
-import { sweepOrphanFiles } from './features/documents/orphan-sweep';
+import { referencedByAny, sweepOrphanFiles } from './features/documents/orphan-sweep';
 import { seedDemoAccounts } from './features/identity/demo-accounts';
 import { loadProgramProfile } from './features/program/program-profile';
 import { seedDemoDirectory } from './features/providers/demo-seed';
@@ -21,7 +21,9 @@ async function main() {
   }
   const app = await buildApp({ config, profile, database });
   const seeded = config.demoAccounts ? await seedDemoAccounts(app.repositories) : [];
-  const swept = await sweepOrphanFiles(app.blobs, app.repositories.documents, { olderThanMs: 60 * 60 * 1000 });
+  const swept = await sweepOrphanFiles(app.blobs, referencedByAny(app.repositories.documents, app.repositories.rfi), {
+    olderThanMs: 60 * 60 * 1000,
+  });
   if (swept.staged + swept.stored > 0) app.log.warn(swept, 'removed document files left by an interrupted upload');
   const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
   if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);

@@ -7,3 +7,4 @@ export * from './application-pdf';
 export * from './documents/index';
 export * from './dashboard/index';
 export * from './providers';
+export * from './rfi/index';

@@ -194,12 +194,43 @@ export interface ProviderTable {
   updated_at: DefaultedTimestamp;
 }
 
+export interface RfiTable {
+  id: Generated<number>;
+  application_id: number;
+  status: Generated<'pending' | 'completed'>;
+  service_worker_comment: string;
+  applicant_comment: string | null;
+  /** A calendar date: the driver reads it as a local Date, so queries select it as text. */
+  due_date: ColumnType<Date, string, string>;
+  created_by: string;
+  created_at: DefaultedTimestamp;
+  responded_by: string | null;
+  responded_at: NullableTimestamp;
+  completed_by: string | null;
+  completed_at: NullableTimestamp;
+}
+
+export interface RfiDocumentTable {
+  id: Generated<number>;
+  rfi_id: number;
+  stored_name: string;
+  display_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  blob_key: string;
+  uploaded_by: string;
+  uploaded_at: DefaultedTimestamp;
+}
+
 export interface DB {
   provider: ProviderTable;
   lookup_item: LookupItemTable;
   draft_application: DraftApplicationTable;
   application: ApplicationTable;
   application_document: ApplicationDocumentTable;
+  rfi: RfiTable;
+  rfi_document: RfiDocumentTable;
   audit_log: AuditLogTable;
   idp_account: IdpAccountTable;
   idp_sign_in_throttle: IdpSignInThrottleTable;

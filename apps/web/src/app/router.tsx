@@ -14,6 +14,17 @@ const passwordReset = async () => ({
 });
 const lockScreen = async () => ({ Component: (await import('@/features/auth/pages/lock-screen-page')).LockScreenPage });
 
+// The RFI page; a missing or 0 application id opens the user's own application.
+const rfi = async () => {
+  const { RfiPage } = await import('@/features/rfi/pages/rfi-page');
+  return {
+    Component: () => (
+      <WithApplicationId to="rfi-v1">
+        <RfiPage />
+      </WithApplicationId>
+    ),
+  };
+};
 const comingSoon = async () => ({
   Component: (await import('@/features/public-info/pages/status-pages')).ComingSoonBoxedPage,
 });
@@ -181,10 +192,12 @@ export const routes: RouteObject[] = [
               };
             },
           },
-          ...['rfi/:id', 'rfi-v1/:id', 'apps/mailbox'].map((path) => ({
+          ...['apps/mailbox'].map((path) => ({
             path,
             lazy: comingSoon,
           })),
+          ...['rfi/:id', 'rfi-v1/:id'].map((path) => ({ path, lazy: rfi })),
+          ...['rfi', 'rfi-v1'].map((path) => ({ path, element: <OwnApplicationRedirect to="rfi-v1" /> })),
           {
             path: 'registeredapplication',
             lazy: async () => ({

@@ -4,6 +4,7 @@ import * as m0002 from './0002-identity';
 import * as m0003 from './0003-applications';
 import * as m0004 from './0004-documents';
 import * as m0005 from './0005-providers';
+import * as m0006 from './0006-rfi';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-applications': m0003,
   '0004-documents': m0004,
   '0005-providers': m0005,
+  '0006-rfi': m0006,
 };

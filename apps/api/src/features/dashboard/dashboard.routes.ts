@@ -10,7 +10,7 @@ import { currentUser } from '../identity/access.plugin';
 
 /** Spec section 7 "GET Dashboard/get-dashboard": the signed-in user's latest application at a glance. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dashboard } = app.repositories;
+  const { dashboard, rfi } = app.repositories;
 
   app.get(
     '/api/Dashboard/get-dashboard',
@@ -27,9 +27,10 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const application = await dashboard.latestApplicationOf(currentUser(request).id);
       if (!application) return { isDocumentRequired: false, applicationId: null, providerApplication: null };
 
-      const [missing, history] = await Promise.all([
+      const [missing, history, openRfiCount] = await Promise.all([
         dashboard.missingDocuments(application.id),
         dashboard.statusHistory(application.id),
+        rfi.pendingCount(application.id),
       ]);
       const open = (statusesOpenForDocuments as readonly string[]).includes(application.status);
       return {
@@ -47,8 +48,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
             documentName: document.document_name,
             description: document.description,
           })),
-          // Requests for information arrive with the RFI issue; until then there are none.
-          openRfiCount: 0,
+          openRfiCount,
           statusHistory: history.flatMap((entry) => {
             const status = applicationStatusSchema.safeParse(entry.status);
             return status.success

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
 import {
@@ -20,8 +19,8 @@ import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
 import { attachmentHeader, downloadNameOf } from './file-names';
-import { storeDocumentFile } from './upload';
-import { applicationClosed, fileTooLarge } from './upload-problems';
+import { base64Upload, storeDocumentFile } from './upload';
+import { applicationClosed } from './upload-problems';
 import type { VirusScanner } from './virus-scanner';
 
 export interface DocumentsRoutesOptions {
@@ -91,17 +90,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     },
   );
 
-  // JSON carries the file as base64: a third larger, and held in memory whole. The limit
-  // lets the largest allowed file through, and is checked before the body is read.
-  const base64BodyLimit = Math.ceil(maxUploadBytes / 3) * 4 + 64 * 1024;
+  const base64 = base64Upload(maxUploadBytes);
   app.post(
     '/api/Application/upload-documents',
     {
       config: { access: 'authenticated' },
-      bodyLimit: base64BodyLimit,
-      preParsing: async (request) => {
-        if (Number(request.headers['content-length'] ?? 0) > base64BodyLimit) throw fileTooLarge(maxUploadBytes);
-      },
+      bodyLimit: base64.bodyLimit,
+      preParsing: base64.preParsing,
       schema: {
         tags: ['documents'],
         summary: "Upload a document's file as base64 in JSON (spec payload); large files go by multipart",
@@ -114,9 +109,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       const { applicationId, documentId, documentName, documentStream } = request.body;
       const { application } = await readableDocument(user, documentId, applicationId);
       assertCanUpload(user, application);
-      if (Buffer.byteLength(documentStream, 'base64') > maxUploadBytes) throw fileTooLarge(maxUploadBytes);
       return storeDocumentFile(uploads, request.log, {
-        source: Readable.from([Buffer.from(documentStream, 'base64')]),
+        source: base64.decode(documentStream),
         offeredName: documentName,
         documentId,
         user,

@@ -1,9 +1,21 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from '../../storage/blob-store';
-import type { DocumentsRepository } from './documents.repository';
 
 const BATCH = 500;
+
+/** Whatever rows point at stored files: application documents, RFI files. */
+export interface FileReferences {
+  referencedKeys(keys: string[]): Promise<Set<string>>;
+}
+
+/** The keys any of these tables still points at. */
+export const referencedByAny = (...owners: FileReferences[]): FileReferences => ({
+  async referencedKeys(keys) {
+    const found = await Promise.all(owners.map((owner) => owner.referencedKeys(keys)));
+    return new Set(found.flatMap((set) => [...set]));
+  },
+});
 
 /**
  * Removes what a crash can leave behind: staged files of uploads that never finished, and
@@ -13,7 +25,7 @@ const BATCH = 500;
  */
 export async function sweepOrphanFiles(
   blobs: BlobStore,
-  documents: DocumentsRepository,
+  documents: FileReferences,
   options: { olderThanMs: number; now?: Date },
 ): Promise<{ staged: number; stored: number }> {
   const cutoff = (options.now ?? new Date()).getTime() - options.olderThanMs;

@@ -2,25 +2,18 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { RequiredDocument } from '@ccap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../plugins/problem';
 import type { BlobStore } from '../../storage/blob-store';
 import type { PortalUser } from '../identity/users.repository';
-import { type DocumentsRepository, toRequiredDocument } from './documents.repository';
+import { type DocumentsRepository, type StoredFile, toRequiredDocument } from './documents.repository';
 import { displayNameOf, storageNameOf } from './file-names';
 import { detectDocumentType } from './file-types';
 import { emptyFile, fileTooLarge, infectedFile, scannerUnavailable, unsupportedFileType } from './upload-problems';
 import { ScannerUnavailableError, type VirusScanner } from './virus-scanner';
-
-export interface UploadDependencies {
-  blobs: BlobStore;
-  scanner: VirusScanner | undefined;
-  documents: DocumentsRepository;
-  maxUploadBytes: number;
-}
 
 interface StagedFile {
   path: string;
@@ -55,18 +48,32 @@ async function stage(source: Readable, stagingDir: string, maxBytes: number): Pr
   return { path: file, size, sha256: hash.digest('hex') };
 }
 
+/** The upload checks every file passes, wherever it is going (a required document, an RFI). */
+export interface FileCheckDependencies {
+  blobs: BlobStore;
+  scanner: VirusScanner | undefined;
+  maxUploadBytes: number;
+}
+
+export interface UploadDependencies extends FileCheckDependencies {
+  documents: DocumentsRepository;
+}
+
 /**
- * Receives one document file: staged and measured, checked for emptiness, type (by content)
- * and viruses, moved into the blob store, and only then recorded on the document row with
- * its audit entry. Whatever fails on the way, the staged file is removed, and a stored file
- * whose row could not be written is removed too: no row without its file, no file without
- * its row.
+ * Receives one file: staged and measured, checked for emptiness, type (by content) and
+ * viruses, moved into the blob store under `keyPrefix`, and only then handed to `record`,
+ * which writes its row (and audit entry) and answers what the caller returns. Whatever
+ * fails on the way, the staged file is removed, and a stored file whose row could not be
+ * written (`record` threw or answered undefined) is removed too: no row without its file,
+ * no file without its row. `notRecorded` is thrown when `record` answers undefined.
  */
-export async function storeDocumentFile(
-  deps: UploadDependencies,
+export async function receiveCheckedFile<T>(
+  deps: FileCheckDependencies,
   log: FastifyBaseLogger,
-  input: { source: Readable; offeredName: string; documentId: number; user: PortalUser; requestId: string },
-): Promise<RequiredDocument> {
+  input: { source: Readable; offeredName: string; keyPrefix: string; user: PortalUser; logContext: object },
+  record: (file: StoredFile) => Promise<T | undefined>,
+  notRecorded: () => Error,
+): Promise<T> {
   const staged = await stage(input.source, deps.blobs.stagingDir, deps.maxUploadBytes);
   try {
     if (staged.size === 0) throw emptyFile();
@@ -83,7 +90,7 @@ export async function storeDocumentFile(
       }
       if (verdict.infected) {
         log.warn(
-          { documentId: input.documentId, userId: input.user.id, signature: verdict.signature, sha256: staged.sha256 },
+          { ...input.logContext, userId: input.user.id, signature: verdict.signature, sha256: staged.sha256 },
           'infected upload refused',
         );
         throw infectedFile();
@@ -92,33 +99,83 @@ export async function storeDocumentFile(
 
     const displayName = displayNameOf(input.offeredName);
     const storedName = storageNameOf(displayName, type.extension);
-    const blobKey = `documents/${input.documentId}/${randomUUID()}-${storedName}`;
+    const blobKey = `${input.keyPrefix}/${randomUUID()}-${storedName}`;
     await deps.blobs.putStaged(blobKey, staged.path);
-    let attached;
+    let recorded;
     try {
-      attached = await deps.documents.attachFile({
-        documentId: input.documentId,
-        file: { storedName, displayName, contentType: type.mime, size: staged.size, sha256: staged.sha256, blobKey },
-        uploadedBy: input.user.id,
-        actorLabel: input.user.email,
-        requestId: input.requestId,
+      recorded = await record({
+        storedName,
+        displayName,
+        contentType: type.mime,
+        size: staged.size,
+        sha256: staged.sha256,
+        blobKey,
       });
     } catch (error) {
       await deps.blobs.delete(blobKey).catch((err: unknown) => log.error({ err, blobKey }, 'orphan file left'));
       throw error;
     }
-    if (!attached) {
+    if (recorded === undefined) {
       await deps.blobs.delete(blobKey);
-      throw notFound('The document');
+      throw notRecorded();
     }
-    if (attached.replacedBlobKey) {
-      // The sweep at start-up removes it later if this fails.
-      await deps.blobs
-        .delete(attached.replacedBlobKey)
-        .catch((err: unknown) => log.warn({ err, blobKey: attached.replacedBlobKey }, 'replaced file not removed'));
-    }
-    return toRequiredDocument(attached.document);
+    return recorded;
   } finally {
     await fs.rm(staged.path, { force: true });
   }
+}
+
+/** Receives one required document's file (see receiveCheckedFile), replacing any earlier one. */
+export async function storeDocumentFile(
+  deps: UploadDependencies,
+  log: FastifyBaseLogger,
+  input: { source: Readable; offeredName: string; documentId: number; user: PortalUser; requestId: string },
+): Promise<RequiredDocument> {
+  const attached = await receiveCheckedFile(
+    deps,
+    log,
+    {
+      source: input.source,
+      offeredName: input.offeredName,
+      keyPrefix: `documents/${input.documentId}`,
+      user: input.user,
+      logContext: { documentId: input.documentId },
+    },
+    (file) =>
+      deps.documents.attachFile({
+        documentId: input.documentId,
+        file,
+        uploadedBy: input.user.id,
+        actorLabel: input.user.email,
+        requestId: input.requestId,
+      }),
+    () => notFound('The document'),
+  );
+  if (attached.replacedBlobKey) {
+    // The sweep at start-up removes it later if this fails.
+    await deps.blobs
+      .delete(attached.replacedBlobKey)
+      .catch((err: unknown) => log.warn({ err, blobKey: attached.replacedBlobKey }, 'replaced file not removed'));
+  }
+  return toRequiredDocument(attached.document);
+}
+
+/**
+ * JSON carries a file as base64: a third larger, and held in memory whole. This body limit
+ * lets the largest allowed file through (plus `extraBytes` of other fields); a longer body
+ * is refused as too large before it is read.
+ */
+export function base64Upload(maxUploadBytes: number, extraBytes = 64 * 1024) {
+  const bodyLimit = Math.ceil(maxUploadBytes / 3) * 4 + extraBytes;
+  return {
+    bodyLimit,
+    preParsing: async (request: { headers: Record<string, string | string[] | undefined> }) => {
+      if (Number(request.headers['content-length'] ?? 0) > bodyLimit) throw fileTooLarge(maxUploadBytes);
+    },
+    /** The decoded bytes of a base64 field, refused with 413 past the limit. */
+    decode: (documentStream: string) => {
+      if (Buffer.byteLength(documentStream, 'base64') > maxUploadBytes) throw fileTooLarge(maxUploadBytes);
+      return Readable.from([Buffer.from(documentStream, 'base64')]);
+    },
+  };
 }

@@ -1,0 +1,347 @@
+import { buffer } from 'node:stream/consumers';
+import {
+  completeRfiRequestSchema,
+  createRfiRequestSchema,
+  createRfiResponseSchema,
+  problemSchema,
+  RFI_DEFAULT_DUE_DAYS,
+  rfiApplicationParamsSchema,
+  rfiDocumentParamsSchema,
+  rfiDownloadQuerySchema,
+  rfiListSchema,
+  rfiPermissionsSchema,
+  rfiProblemTypes,
+  rfiSchema,
+  respondRfiRequestSchema,
+  type RfiDocumentUpload,
+} from '@ccap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem, notFound } from '../../plugins/problem';
+import type { BlobStore } from '../../storage/blob-store';
+import { canReadApplication } from '../applications/application-access';
+import type { StoredFile } from '../documents/documents.repository';
+import { attachmentHeader, downloadNameOf } from '../documents/file-names';
+import { base64Upload, receiveCheckedFile } from '../documents/upload';
+import type { VirusScanner } from '../documents/virus-scanner';
+import { currentUser } from '../identity/access.plugin';
+import type { PortalUser } from '../identity/users.repository';
+import { rfiNotice } from './rfi-notices';
+import type { ApplicationOfRfi } from './rfi.repository';
+
+export interface RfiRoutesOptions {
+  blobs: BlobStore;
+  scanner: VirusScanner | undefined;
+  maxUploadBytes: number;
+  /** Where the portal is reached, for the links in notices. */
+  publicUrl: string;
+}
+
+const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+const writeProblems = {
+  ...readProblems,
+  403: problemSchema,
+  409: problemSchema,
+  413: problemSchema,
+  415: problemSchema,
+  422: problemSchema,
+  503: problemSchema,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+
+const notPending = () =>
+  new HttpProblem(409, 'This request for information is completed: it can no longer be answered or closed.', {
+    type: rfiProblemTypes.notPending,
+  });
+const applicationClosed = () =>
+  new HttpProblem(409, 'This application has a decision or was withdrawn: information can no longer be requested.', {
+    type: rfiProblemTypes.applicationClosed,
+  });
+
+/** Staff who may work this application's RFIs: its county's service workers and administrators, never its owner. */
+const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
+  application.ownerId !== user.id &&
+  user.roles.some((role) => role === 'service-worker' || role === 'administrator') &&
+  canReadApplication(user, application);
+
+/**
+ * Requests for information (spec sections 2, 3, 7): the list, create (staff of the county),
+ * the applicant's answer, completion (staff), and each file as base64 text or as bytes.
+ * Whoever may not read the application is told it does not exist.
+ */
+export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
+  const { rfi, users } = app.repositories;
+  const { blobs, scanner, maxUploadBytes, publicUrl } = options;
+  const base64 = base64Upload(maxUploadBytes, 64 * 1024);
+  const notices = {
+    requested: rfiNotice(users, 'rfiRequested', publicUrl),
+    answered: rfiNotice(users, 'rfiAnswered', publicUrl),
+    completed: rfiNotice(users, 'rfiCompleted', publicUrl),
+  };
+
+  const readableApplication = async (user: PortalUser, applicationId: number) => {
+    const application = await rfi.findApplication(applicationId);
+    if (!application || !canReadApplication(user, application)) throw notFound('The application');
+    return application;
+  };
+  const readableRfi = async (user: PortalUser, rfiId: number) => {
+    const found = await rfi.find(rfiId);
+    if (!found || !canReadApplication(user, found.application)) throw notFound('The request for information');
+    return found;
+  };
+  const rfiAsListed = async (applicationId: number, rfiId: number) => {
+    const found = (await rfi.listFor(applicationId)).find((entry) => entry.rfiId === rfiId);
+    if (!found) throw notFound('The request for information');
+    return found;
+  };
+
+  /** Runs `write` with the checked, stored file when one was sent; its row is written by `write`. */
+  const withFile = async <T>(
+    log: FastifyBaseLogger,
+    user: PortalUser,
+    document: RfiDocumentUpload | null | undefined,
+    keyPrefix: string,
+    write: (file: StoredFile | undefined) => Promise<T | undefined>,
+    notWritten: () => Error,
+  ): Promise<T> => {
+    if (!document) {
+      const written = await write(undefined);
+      if (written === undefined) throw notWritten();
+      return written;
+    }
+    return receiveCheckedFile(
+      { blobs, scanner, maxUploadBytes },
+      log,
+      {
+        source: base64.decode(document.documentStream),
+        offeredName: document.documentName,
+        keyPrefix,
+        user,
+        logContext: {},
+      },
+      write,
+      notWritten,
+    );
+  };
+
+  app.get(
+    '/api/Rfi/:applicationId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: "An application's requests for information, newest first, with their files",
+        params: rfiApplicationParamsSchema,
+        response: { 200: rfiListSchema, ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const application = await readableApplication(currentUser(request), request.params.applicationId);
+      void reply.header('cache-control', 'private, no-store');
+      return rfi.listFor(application.applicationId);
+    },
+  );
+
+  app.get(
+    '/api/Rfi/:applicationId/permissions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: 'Which side of the RFI page the caller is on, and what they may do now',
+        params: rfiApplicationParamsSchema,
+        response: { 200: rfiPermissionsSchema, ...readProblems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const application = await readableApplication(user, request.params.applicationId);
+      const staff = isCountyStaff(user, application);
+      const pending = await rfi.pendingCount(application.applicationId);
+      return {
+        applicationId: application.applicationId,
+        applicationStatus: application.status,
+        mode: staff ? ('service-worker' as const) : ('applicant' as const),
+        canRequest: staff && rfi.isOpenForRequests(application.status),
+        canComplete: staff && pending > 0,
+        canReply: !staff && application.ownerId === user.id && pending > 0,
+      };
+    },
+  );
+
+  app.post(
+    '/api/rfi/CreateRfi',
+    {
+      config: { access: 'staff' },
+      bodyLimit: base64.bodyLimit,
+      preParsing: base64.preParsing,
+      schema: {
+        tags: ['rfi'],
+        summary: "Request information on an application (staff of its county); answers the new RFI's id",
+        body: createRfiRequestSchema,
+        response: { 201: createRfiResponseSchema, ...writeProblems },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { applicationId, serviceWorkerComment, document } = request.body;
+      const application = await readableApplication(user, applicationId);
+      if (!isCountyStaff(user, application)) {
+        throw new HttpProblem(403, "Only staff of the application's county request information on it.");
+      }
+      if (!rfi.isOpenForRequests(application.status)) throw applicationClosed();
+      const dueDate = request.body.dueDate ?? isoDay(RFI_DEFAULT_DUE_DAYS);
+      // A day of slack either side of UTC's today, for time zones.
+      if (dueDate < isoDay(-1) || dueDate > isoDay(366)) {
+        throw new HttpProblem(400, 'The due date must be between today and a year from now.', {
+          type: 'urn:ccap:problem:validation',
+          errors: [{ path: 'dueDate', message: 'must be between today and a year from now' }],
+        });
+      }
+      const notice = await notices.requested(application.ownerId, applicationId);
+      const created = await withFile(
+        request.log,
+        user,
+        document,
+        `rfi/${applicationId}`,
+        (file) =>
+          rfi.create({
+            applicationId,
+            serviceWorkerComment,
+            dueDate,
+            file,
+            actor: { id: user.id, label: user.email, requestId: request.id },
+            notice,
+          }),
+        applicationClosed,
+      );
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/rfi/RespondRfi',
+    {
+      config: { access: 'authenticated' },
+      bodyLimit: base64.bodyLimit,
+      preParsing: base64.preParsing,
+      schema: {
+        tags: ['rfi'],
+        summary: 'The applicant answers a pending RFI with a comment, a file, or both',
+        body: respondRfiRequestSchema,
+        response: { 200: rfiSchema, ...writeProblems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { rfiId, applicantComment, document } = request.body;
+      const found = await readableRfi(user, rfiId);
+      if (found.application.ownerId !== user.id) {
+        throw new HttpProblem(403, 'Only the applicant answers a request for information.');
+      }
+      if (found.status !== 'pending') throw notPending();
+      const notice = await notices.answered(found.requesterId, found.application.applicationId);
+      await withFile(
+        request.log,
+        user,
+        document,
+        `rfi/${found.application.applicationId}`,
+        async (file) => {
+          const outcome = await rfi.respond({
+            rfiId,
+            applicantComment: applicantComment ?? undefined,
+            file,
+            actor: { id: user.id, label: user.email, requestId: request.id },
+            notice,
+          });
+          if (outcome === 'not-pending') throw notPending();
+          return outcome === 'answered' ? outcome : undefined;
+        },
+        () => notFound('The request for information'),
+      );
+      return rfiAsListed(found.application.applicationId, rfiId);
+    },
+  );
+
+  app.post(
+    '/api/rfi/CompleteRfi',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['rfi'],
+        summary: 'Staff of the county mark a pending RFI completed',
+        body: completeRfiRequestSchema,
+        response: { 200: rfiSchema, ...readProblems, 403: problemSchema, 409: problemSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const found = await readableRfi(user, request.body.rfiId);
+      if (!isCountyStaff(user, found.application)) {
+        throw new HttpProblem(403, "Only staff of the application's county complete its requests for information.");
+      }
+      const outcome = await rfi.complete({
+        rfiId: found.rfiId,
+        actor: { id: user.id, label: user.email, requestId: request.id },
+        notice: await notices.completed(found.application.ownerId, found.application.applicationId),
+      });
+      if (outcome === 'not-found') throw notFound('The request for information');
+      if (outcome === 'not-pending') throw notPending();
+      return rfiAsListed(found.application.applicationId, found.rfiId);
+    },
+  );
+
+  const fileOf = async (user: PortalUser, rfiDocumentId: number) => {
+    const found = await rfi.findDocument(rfiDocumentId);
+    if (!found || !canReadApplication(user, found.application)) throw notFound('The file');
+    return found.document;
+  };
+
+  app.post(
+    '/api/rfi/download-document',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: "An RFI file as base64 text (as the spec's download); the GET file call streams the bytes",
+        querystring: rfiDownloadQuerySchema,
+        body: z.unknown().optional(),
+        response: { 200: z.string().describe('The file, base64-encoded, as text/plain'), ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const document = await fileOf(currentUser(request), request.query.rfiDocumentId);
+      const bytes = await buffer(await blobs.read(document.blob_key));
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('cache-control', 'private, no-store')
+        .send(bytes.toString('base64'));
+    },
+  );
+
+  app.get(
+    '/api/Rfi/documents/:rfiDocumentId/file',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: 'An RFI file, streamed with its content type, as an attachment under its name',
+        params: rfiDocumentParamsSchema,
+        response: { 200: z.unknown().describe('The file, with its own content type'), ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const document = await fileOf(currentUser(request), request.params.rfiDocumentId);
+      const extension = document.stored_name.split('.').pop()!;
+      return reply
+        .type(document.content_type)
+        .header('content-length', document.size_bytes)
+        .header('content-disposition', attachmentHeader(downloadNameOf(document.display_name, extension)))
+        .header('cache-control', 'private, no-store')
+        .send(await blobs.read(document.blob_key));
+    },
+  );
+};
