@@ -21,6 +21,7 @@ import { programRoutes } from './features/program/program.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
+import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories } from './repositories';
 import type { BlobStore } from './storage/blob-store';
@@ -146,6 +147,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
     maxUploadBytes: config.documents.maxUploadBytes,
   });
   await app.register(dashboardRoutes);
+  await app.register(staffRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

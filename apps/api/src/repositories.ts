@@ -12,6 +12,7 @@ import { createAccountsRepository } from './features/identity/idp/accounts.repos
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import { createMailRepository } from './features/mail/mail.repository';
+import { createStaffRepository } from './features/staff/staff.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
@@ -29,6 +30,7 @@ export function createRepositories(db: Kysely<DB>) {
     applicationPdf: createApplicationPdfRepository(db),
     documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db),
+    staff: createStaffRepository(db, audit),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

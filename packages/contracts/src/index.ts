@@ -6,3 +6,4 @@ export * from './application/index';
 export * from './application-pdf';
 export * from './documents/index';
 export * from './dashboard/index';
+export * from './staff/index';

@@ -3,6 +3,7 @@ import * as m0001 from './0001-foundation';
 import * as m0002 from './0002-identity';
 import * as m0003 from './0003-applications';
 import * as m0004 from './0004-documents';
+import * as m0007 from './0007-staff';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002-identity': m0002,
   '0003-applications': m0003,
   '0004-documents': m0004,
+  '0007-staff': m0007,
 };
