@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { benchQueue } from './bench-queue.mjs';
 import { benchUploads } from './bench-uploads.mjs';
 import { buildIfStale, root } from './lib.mjs';
 
@@ -51,3 +52,4 @@ for (const [label, source] of routes) {
 }
 
 await benchUploads();
+await benchQueue();

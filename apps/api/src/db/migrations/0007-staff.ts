@@ -16,6 +16,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('application')
     .columns(['county', 'submitted_at', 'id'])
     .execute();
+  // An administrator's queue spans every county: oldest first without sorting them all.
+  await db.schema.createIndex('application_submitted_idx').on('application').columns(['submitted_at', 'id']).execute();
   await sql`create index application_provider_name_trgm_idx on application using gin (provider_name gin_trgm_ops)`.execute(
     db,
   );
@@ -44,6 +46,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.dropIndex('application_assignee_idx').execute();
   await db.schema.dropIndex('application_provider_name_trgm_idx').execute();
+  await db.schema.dropIndex('application_submitted_idx').execute();
   await db.schema.dropIndex('application_queue_idx').execute();
   await db.schema.alterTable('application').dropColumn('assignee_id').dropColumn('decided_at').execute();
 }
