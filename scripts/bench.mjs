@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { benchQueue } from './bench-queue.mjs';
 import { benchUploads } from './bench-uploads.mjs';
 import { buildIfStale, root } from './lib.mjs';
 
@@ -77,3 +78,4 @@ for (const backend of ['postgres', 'pglite']) {
     console.log(`${backend.padEnd(9)} not measured: ${reason}`);
   }
 }
+await benchQueue();

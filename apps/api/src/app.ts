@@ -23,6 +23,7 @@ import { rfiRoutes } from './features/rfi/rfi.routes';
 import { openApiPlugin } from './plugins/openapi';
 import { HttpProblem, problemPlugin } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
+import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories } from './repositories';
 import type { BlobStore } from './storage/blob-store';
@@ -156,6 +157,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   await app.register(dashboardRoutes);
   await app.register(providersRoutes, { config: config.providerSearch });
   await app.register(rfiRoutes, { ...uploads, publicUrl: config.publicUrl });
+  await app.register(staffRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

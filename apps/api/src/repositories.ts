@@ -14,6 +14,7 @@ import { createUsersRepository } from './features/identity/users.repository';
 import { createMailRepository } from './features/mail/mail.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiRepository } from './features/rfi/rfi.repository';
+import { createStaffRepository } from './features/staff/staff.repository';
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>) {
@@ -34,6 +35,7 @@ export function createRepositories(db: Kysely<DB>) {
     dashboard: createDashboardRepository(db),
     providers: createProvidersRepository(db),
     rfi: createRfiRepository(db, audit, mail),
+    staff: createStaffRepository(db, audit),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

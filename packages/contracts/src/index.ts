@@ -8,3 +8,4 @@ export * from './documents/index';
 export * from './dashboard/index';
 export * from './providers';
 export * from './rfi/index';
+export * from './staff/index';

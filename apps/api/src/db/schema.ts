@@ -22,6 +22,8 @@ export interface AuditLogTable {
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A nullable column a later migration added: optional on insert. */
+type OptionalText = ColumnType<string | null, string | null | undefined, string | null>;
 
 export interface IdpAccountTable {
   id: Generated<string>;
@@ -142,6 +144,9 @@ export interface ApplicationTable {
   version: Generated<number>;
   submitted_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** 0007-staff */
+  assignee_id: OptionalText;
+  decided_at: NullableTimestamp;
 }
 
 export interface ApplicationDocumentTable {
@@ -161,6 +166,11 @@ export interface ApplicationDocumentTable {
   uploaded_by: string | null;
   uploaded_at: NullableTimestamp;
   created_at: DefaultedTimestamp;
+  /** 0007-staff */
+  waive_reason: OptionalText;
+  waived_by: OptionalText;
+  waived_at: NullableTimestamp;
+  requested_by: OptionalText;
 }
 
 export interface ProviderTable {

@@ -1,6 +1,8 @@
+import type { Role } from '@ccap/contracts';
 import type { ComponentType, SVGProps } from 'react';
 import {
   BuildingIcon,
+  CogIcon,
   DashboardIcon,
   DocumentIcon,
   HomeIcon,
@@ -32,6 +34,37 @@ const LINKS = {
   contactUs: { labelKey: 'nav.contactUs', to: '/contactUsComponent', icon: PhoneIcon },
   licensedProviderInfo: { labelKey: 'nav.licensedProviderInfo', to: '/LicensedProviderInfo', icon: BuildingIcon },
 } satisfies Record<string, NavLinkItem>;
+
+/** The staff workspace (issue #9): shown only to service workers and administrators. */
+const STAFF_LINKS = {
+  queue: { labelKey: 'staff.nav.queue', to: '/staff', icon: DocumentIcon },
+  analytics: { labelKey: 'staff.nav.analytics', to: '/analytics', icon: DashboardIcon },
+  audit: { labelKey: 'staff.nav.audit', to: '/staff/audit', icon: SearchIcon },
+  admin: { labelKey: 'staff.nav.admin', to: '/staff/admin', icon: CogIcon },
+} satisfies Record<string, NavLinkItem>;
+
+/** The staff links a user's roles open; none for an applicant. */
+export function staffLinksFor(roles: readonly Role[]): NavLinkItem[] {
+  const admin = roles.includes('administrator');
+  if (!admin && !roles.includes('service-worker')) return [];
+  return [STAFF_LINKS.queue, STAFF_LINKS.analytics, ...(admin ? [STAFF_LINKS.audit, STAFF_LINKS.admin] : [])];
+}
+
+/** The sidebar's groups for a user: the staff group first for staff. */
+export function sidebarGroupsFor(roles: readonly Role[]): NavGroup[] {
+  const staff = staffLinksFor(roles);
+  return staff.length > 0
+    ? [{ id: 'staff', labelKey: 'staff.nav.group', items: staff }, ...SIDEBAR_GROUPS]
+    : SIDEBAR_GROUPS;
+}
+
+/** The header menu for a user: a Staff menu for staff. */
+export function horizontalMenuFor(roles: readonly Role[]): HorizontalItem[] {
+  const staff = staffLinksFor(roles);
+  return staff.length > 0
+    ? [...HORIZONTAL_MENU, { id: 'staff', labelKey: 'staff.nav.group', icon: CogIcon, children: staff }]
+    : HORIZONTAL_MENU;
+}
 
 /** The sidebar of spec section 2: the Dashboard group; the Application group's Create is a dialog. */
 export const SIDEBAR_GROUPS: NavGroup[] = [

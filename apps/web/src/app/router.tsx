@@ -219,8 +219,34 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // The staff workspace (issue #9): service workers and administrators.
+            element: <RequireRole needs={['service-worker', 'administrator']} />,
+            children: [
+              {
+                path: 'staff',
+                lazy: async () => ({ Component: (await import('@/features/staff/pages/queue-page')).QueuePage }),
+              },
+              {
+                path: 'staff/applications/:id',
+                lazy: async () => ({ Component: (await import('@/features/staff/pages/review-page')).ReviewPage }),
+              },
+              {
+                path: 'analytics',
+                lazy: async () => ({
+                  Component: (await import('@/features/staff/pages/analytics-page')).AnalyticsPage,
+                }),
+              },
+            ],
+          },
+          {
             element: <RequireRole needs="administrator" />,
             children: [
+              {
+                path: 'staff/audit',
+                lazy: async () => ({
+                  Component: (await import('@/features/staff/pages/audit-search-page')).AuditSearchPage,
+                }),
+              },
               {
                 path: 'staff/admin',
                 lazy: async () => ({

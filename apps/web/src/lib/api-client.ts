@@ -79,6 +79,20 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** Fetches a file from the API with the bearer token, as a blob (to show it in the page). */
+export async function apiBlob(path: string): Promise<Blob> {
+  const headers: Record<string, string> = {};
+  const token = accessToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  const response = await fetch(`/api/${path.replace(/^\//, '')}`, { headers, credentials: 'same-origin' });
+  if (!response.ok) {
+    const text = await response.text();
+    const json = text ? safeJson(text) : undefined;
+    throw new ApiError(response.status, isProblem(json) ? json : undefined);
+  }
+  return response.blob();
+}
+
 /**
  * Downloads a file from the API with the bearer token (a plain link cannot carry it) and
  * hands it to the browser as a download under the server's file name.

@@ -5,6 +5,7 @@ import * as m0003 from './0003-applications';
 import * as m0004 from './0004-documents';
 import * as m0005 from './0005-providers';
 import * as m0006 from './0006-rfi';
+import * as m0007 from './0007-staff';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-documents': m0004,
   '0005-providers': m0005,
   '0006-rfi': m0006,
+  '0007-staff': m0007,
 };

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
-import { HORIZONTAL_MENU, type HorizontalItem, isCurrent, type NavLinkItem } from '../../navigation';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { horizontalMenuFor, type HorizontalItem, isCurrent, type NavLinkItem } from '../../navigation';
 
 const itemClass = (active: boolean) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${
@@ -18,13 +19,14 @@ const itemClass = (active: boolean) =>
 export function HorizontalMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const me = useCurrentUser();
   return (
     <nav
       aria-label={t('nav.mainLabel')}
       className="print:hidden hidden border-t border-slate-200 lg:block dark:border-slate-800"
     >
       <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-1">
-        {HORIZONTAL_MENU.map((item) => (
+        {horizontalMenuFor(me.data?.roles ?? []).map((item) => (
           <li key={'to' in item ? item.to : item.id} className="relative">
             {'children' in item ? (
               <ParentMenu item={item} pathname={pathname} />

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { CloseIcon, PlusIcon } from '@/components/ui/icons';
 import { useProgramNames } from '@/lib/program-profile';
-import { SIDEBAR_GROUPS } from '../../navigation';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { sidebarGroupsFor } from '../../navigation';
 
 export const SIDEBAR_ID = 'sidebar';
 /** Spec section 2: below 1024px choosing a link closes the sidebar. */
@@ -36,6 +37,7 @@ export function Sidebar({
 }) {
   const { t } = useTranslation();
   const { productName } = useProgramNames();
+  const me = useCurrentUser();
   const closeOnSmallScreens = () => {
     if (window.innerWidth < SIDEBAR_BREAKPOINT) onClose();
   };
@@ -62,7 +64,7 @@ export function Sidebar({
         </button>
       </div>
       <div className="flex-1 overflow-y-auto px-3 pb-6">
-        {SIDEBAR_GROUPS.map((group) => (
+        {sidebarGroupsFor(me.data?.roles ?? []).map((group) => (
           <section key={group.id} aria-labelledby={`nav-group-${group.id}`} className="mb-4">
             <h2
               id={`nav-group-${group.id}`}

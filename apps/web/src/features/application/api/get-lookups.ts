@@ -1,4 +1,4 @@
-import type { LookupItem, LookupResponse, LookupType } from '@ccap/contracts';
+import type { LookupResponse } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
@@ -14,10 +14,5 @@ export const lookupsQueryOptions = () =>
 
 export const useLookups = () => useQuery(lookupsQueryOptions());
 
-/** The items of one lookup type, optionally only the children of one parent. */
-export function lookupsOf(items: LookupItem[], type: LookupType, parentCode?: string): LookupItem[] {
-  const parent = parentCode ? items.find((item) => item.code === parentCode) : undefined;
-  return items.filter(
-    (item) => item.lookupType === type && (parentCode === undefined || item.parentLookupId === parent?.lookupId),
-  );
-}
+// Shared with the staff review page, which shows the same answers.
+export { lookupsOf } from '@/components/application/lookup-labels';

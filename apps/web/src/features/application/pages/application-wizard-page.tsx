@@ -10,7 +10,7 @@ import { Confirmation } from '../review/confirmation';
 import { ReviewStep } from '../review/review-step';
 import { StepForm } from '../wizard/step-form';
 import { StepList } from '../wizard/step-list';
-import { useLookupLabels } from '../wizard/lookup-labels';
+import { useLookupLabels } from '@/components/application/lookup-labels';
 import { DraftConflictError, type LoadedDraft, useApplicationDraft } from '../wizard/use-application-draft';
 import {
   firstOpenStep,

@@ -16,10 +16,10 @@ import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { useSubmitApplication } from '../api/submit-application';
 import { CheckboxField, InputField } from '../components/form-fields';
 import { summaryErrors, useFocusFirstInvalid } from '../wizard/field-errors';
-import type { LookupLabels } from '../wizard/lookup-labels';
+import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { LoadedDraft } from '../wizard/use-application-draft';
 import { stepById, type WizardStep } from '../wizard/wizard-steps';
-import { ReviewAnswers } from './review-answers';
+import { ReviewAnswers } from '@/components/application/review-answers';
 
 const CONDITIONS = ['truth', 'changes', 'records', 'falseInfo'] as const;
 
@@ -93,7 +93,7 @@ export function ReviewStep({
   const busy = form.formState.isSubmitting || submit.isPending;
   return (
     <div className="space-y-8">
-      <ReviewAnswers application={application} lookups={lookups} hrefOf={hrefOf} />
+      <ReviewAnswers application={application} lookups={lookups} hrefOf={(step) => hrefOf(stepById(step.id)!)} />
       <FormProvider {...form}>
         <form
           noValidate

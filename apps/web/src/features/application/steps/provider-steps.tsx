@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CheckboxField, ChoiceGroup, InputField, SelectField } from '../components/form-fields';
-import type { LookupLabels } from '../wizard/lookup-labels';
+import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { StepFieldsProps } from './step-props';
 
 /** provider-information: the provider as a person, and the business. */

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
-import type { LookupLabels } from './lookup-labels';
+import type { LookupLabels } from '@/components/application/lookup-labels';
 import { summaryErrors, useFocusFirstInvalid } from './field-errors';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { initialValues, type WizardStep } from './wizard-steps';

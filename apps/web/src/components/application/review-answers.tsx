@@ -1,11 +1,17 @@
-import { ageGroupCodes, type ApplicationStepId, type DraftApplication, maskTin } from '@ccap/contracts';
+import {
+  ageGroupCodes,
+  type ApplicationStep,
+  type ApplicationStepId,
+  applicationSteps,
+  type DraftApplication,
+  maskTin,
+} from '@ccap/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClasses } from '@/components/ui/button';
 import { type IntlFormat, useIntlFormat } from '@/lib/intl-format';
-import type { LookupLabels } from '../wizard/lookup-labels';
-import { type WizardStep, wizardSteps } from '../wizard/wizard-steps';
+import type { LookupLabels } from './lookup-labels';
 
 type Values = Record<string, unknown>;
 interface Answer {
@@ -16,7 +22,7 @@ interface Answer {
 const str = (value: unknown) => (typeof value === 'string' ? value : '');
 const yesNo = (t: TFunction, value: unknown) => t(value ? 'application.wizard.yes' : 'application.wizard.no');
 
-function addressLines(value: unknown, lookups: LookupLabels): string[] {
+function addressLines(value: unknown, lookups: Pick<LookupLabels, 'label'>): string[] {
   const address = (value ?? {}) as Values;
   const cityLine = [str(address.city), lookups.label('State', str(address.state)), str(address.zipCode)]
     .filter(Boolean)
@@ -38,7 +44,7 @@ function answersOf(
   value: Values,
   t: TFunction,
   format: IntlFormat,
-  lookups: LookupLabels,
+  lookups: Pick<LookupLabels, 'label'>,
 ): Answer[] {
   const field = (key: string) => t(`application.fields.${key}`);
   const date = (iso: unknown) => (str(iso) ? format.date(str(iso)) : '');
@@ -154,24 +160,32 @@ function AnswerValue({ value }: { value: string | string[] }) {
   return <>{value || t('application.review.notAnswered')}</>;
 }
 
-/** Every answer of the draft, one section per step, each with a link back to edit it. */
+/**
+ * Every answer of the application, one section per step in the wizard's order, each with a
+ * link back to edit it when `hrefOf` is given (the wizard); read-only without it (staff review).
+ */
 export function ReviewAnswers({
   application,
   lookups,
   hrefOf,
+  headingLevel = 2,
 }: {
   application: DraftApplication;
-  lookups: LookupLabels;
-  hrefOf: (step: WizardStep) => string;
+  lookups: Pick<LookupLabels, 'label'>;
+  hrefOf?: (step: ApplicationStep) => string;
+  /** The heading level of the section (its steps are one level below). */
+  headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const StepHeading = headingLevel === 2 ? 'h3' : 'h4';
   return (
     <section aria-labelledby="review-heading" className="space-y-6">
-      <h2 id="review-heading" className="text-xl font-semibold">
+      <Heading id="review-heading" className="text-xl font-semibold">
         {t('application.review.heading')}
-      </h2>
-      {wizardSteps
+      </Heading>
+      {applicationSteps
         .filter((step) => step.id !== 'complete-application-form')
         .map((step) => {
           const value = application[step.field];
@@ -184,12 +198,14 @@ export function ReviewAnswers({
               className="rounded-md border border-slate-300 p-4 dark:border-slate-600"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 id={`review-${step.id}`} className="text-lg font-semibold">
+                <StepHeading id={`review-${step.id}`} className="text-lg font-semibold">
                   {title}
-                </h3>
-                <Link to={hrefOf(step)} className={linkClasses}>
-                  {t('application.review.edit', { section: title })}
-                </Link>
+                </StepHeading>
+                {hrefOf ? (
+                  <Link to={hrefOf(step)} className={linkClasses}>
+                    {t('application.review.edit', { section: title })}
+                  </Link>
+                ) : null}
               </div>
               {answers.length === 0 ? (
                 <p className="mt-2">

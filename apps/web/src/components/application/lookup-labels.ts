@@ -2,8 +2,20 @@ import type { LookupItem, LookupType } from '@ccap/contracts';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlTagOf } from '@/lib/locales';
-import { lookupsOf } from '../api/get-lookups';
-import type { Choice } from '../components/form-fields';
+
+/** A choice of a select or radio group: the stored code and its label. */
+export interface LookupChoice {
+  value: string;
+  label: string;
+}
+
+/** The items of one lookup type, optionally only the children of one parent. */
+export function lookupsOf(items: LookupItem[], type: LookupType, parentCode?: string): LookupItem[] {
+  const parent = parentCode ? items.find((item) => item.code === parentCode) : undefined;
+  return items.filter(
+    (item) => item.lookupType === type && (parentCode === undefined || item.parentLookupId === parent?.lookupId),
+  );
+}
 
 // Monday 1 January 2024: the day names come from Intl in the reader's language.
 const MONDAY = Date.UTC(2024, 0, 1);
@@ -46,7 +58,7 @@ export function useLookupLabels(items: LookupItem[]) {
   );
 
   const choices = useCallback(
-    (type: LookupType, parentCode?: string): Choice[] =>
+    (type: LookupType, parentCode?: string): LookupChoice[] =>
       lookupsOf(items, type, parentCode).map((item) => ({ value: item.code, label: label(type, item.code) })),
     [items, label],
   );

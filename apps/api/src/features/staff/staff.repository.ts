@@ -1,0 +1,429 @@
+import {
+  type ProviderType,
+  REVIEW_TARGET_DAYS,
+  type StaffAction,
+  type StaffQueueQuery,
+  type SubmittedStatus,
+  staffTransitions,
+  undecidedStatuses,
+} from '@ccap/contracts';
+import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysely';
+import type { AuditLogTable, DB } from '../../db/schema';
+import type { AuditRepository } from '../audit/audit.repository';
+import type { PortalUser } from '../identity/users.repository';
+import { publishToProviderDirectory } from './provider-directory';
+
+const DAY_MS = 86_400_000;
+
+/** Whole days from submission to the decision, or to now while undecided. */
+export function daysWaiting(submittedAt: Date, decidedAt: Date | null, now = new Date()): number {
+  return Math.max(0, Math.floor(((decidedAt ?? now).getTime() - submittedAt.getTime()) / DAY_MS));
+}
+
+export function isOverdue(status: SubmittedStatus, submittedAt: Date, now = new Date()): boolean {
+  return (
+    (undecidedStatuses as readonly string[]).includes(status) &&
+    daysWaiting(submittedAt, null, now) > REVIEW_TARGET_DAYS
+  );
+}
+
+/** The applications a staff member works on: every county for an administrator, else their own. */
+export interface StaffScope {
+  userId: string;
+  allCounties: boolean;
+  counties: string[];
+}
+export const scopeOf = (user: PortalUser): StaffScope => ({
+  userId: user.id,
+  allCounties: user.roles.includes('administrator'),
+  counties: user.counties,
+});
+
+type AppExpression = ExpressionBuilder<DB & { a: DB['application'] }, 'a'>;
+const inScope = (scope: StaffScope) => (eb: AppExpression) => {
+  // Nobody reviews their own application.
+  const notOwn = eb('a.owner_id', '!=', scope.userId);
+  if (scope.allCounties) return notOwn;
+  if (scope.counties.length === 0) return eb.val(false);
+  return eb.and([notOwn, eb('a.county', 'in', scope.counties)]);
+};
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+
+const SORT_COLUMNS = {
+  applicationId: 'a.id',
+  providerName: 'a.provider_name',
+  providerType: 'a.provider_type',
+  county: 'a.county',
+  status: 'a.status',
+  submittedAt: 'a.submitted_at',
+  // Longest waiting first is the oldest submission first.
+  daysWaiting: 'a.submitted_at',
+  assignee: 'u.name',
+} as const;
+
+export type AuditRow = Selectable<AuditLogTable>;
+
+export type ChangeOutcome<T> =
+  | { outcome: 'done'; value: T }
+  | { outcome: 'not-found' }
+  | { outcome: 'conflict'; currentVersion: number; changedAt: Date }
+  | { outcome: 'invalid'; status: SubmittedStatus };
+
+interface Actor {
+  id: string;
+  label: string;
+  requestId: string;
+}
+
+export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
+  const assigneeOf = (row: { assignee_id: string | null; assignee_name: string | null }) =>
+    row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null;
+
+  /** Locks the application and checks the version the caller saw. */
+  const lockForChange = async (trx: Kysely<DB>, applicationId: number, version: number) => {
+    const row = await trx
+      .selectFrom('application')
+      .selectAll()
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { outcome: 'not-found' as const };
+    if (row.version !== version) {
+      return { outcome: 'conflict' as const, currentVersion: row.version, changedAt: row.updated_at };
+    }
+    return { outcome: 'locked' as const, row };
+  };
+
+  const changeAnswer = async (trx: Kysely<DB>, applicationId: number) => {
+    const row = await trx
+      .selectFrom('application as a')
+      .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+      .select(['a.id', 'a.status', 'a.version', 'a.assignee_id', 'u.name as assignee_name'])
+      .where('a.id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    return { applicationId: row.id, status: row.status, version: row.version, assignee: assigneeOf(row) };
+  };
+
+  return {
+    /** One page of the queue with the filters, and how many match in all. */
+    async queue(scope: StaffScope, query: StaffQueueQuery) {
+      let base = db
+        .selectFrom('application as a')
+        .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+        .where(inScope(scope));
+      if (query.status) base = base.where('a.status', '=', query.status);
+      if (query.county) base = base.where('a.county', '=', query.county);
+      if (query.providerType) base = base.where('a.provider_type', '=', query.providerType);
+      if (query.assignee === 'none') base = base.where('a.assignee_id', 'is', null);
+      else if (query.assignee) {
+        base = base.where('a.assignee_id', '=', query.assignee === 'me' ? scope.userId : query.assignee);
+      }
+      const search = query.search?.replace(/^#/, '');
+      if (search) {
+        const byName = (eb: AppExpression) => eb('a.provider_name', 'ilike', likePattern(search));
+        base = /^\d{1,15}$/.test(search)
+          ? base.where((eb) => eb.or([eb('a.id', '=', Number(search)), byName(eb)]))
+          : base.where(byName);
+      }
+      const direction = (query.sort === 'daysWaiting' ? query.order === 'asc' : query.order === 'desc')
+        ? 'desc'
+        : 'asc';
+      const [rows, count] = await Promise.all([
+        base
+          .select([
+            'a.id',
+            'a.provider_name',
+            'a.provider_type',
+            'a.county',
+            'a.status',
+            'a.submitted_at',
+            'a.decided_at',
+            'a.version',
+            'a.assignee_id',
+            'u.name as assignee_name',
+          ])
+          .orderBy(SORT_COLUMNS[query.sort], (ob) =>
+            direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+          )
+          .orderBy('a.id', direction)
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      const now = new Date();
+      return {
+        total: Number(count.total),
+        items: rows.map((row) => ({
+          applicationId: row.id,
+          providerName: row.provider_name,
+          providerType: row.provider_type as ProviderType,
+          county: row.county,
+          status: row.status,
+          submittedAt: row.submitted_at.toISOString(),
+          daysWaiting: daysWaiting(row.submitted_at, row.decided_at, now),
+          overdue: isOverdue(row.status, row.submitted_at, now),
+          // Requests for information arrive with the RFI issue (#7); until then there are none.
+          openRfiCount: 0,
+          nextRfiDueAt: null,
+          assignee: assigneeOf(row),
+          version: row.version,
+        })),
+      };
+    },
+
+    /** The application with its assignee, whoever asks: the route decides who may see it. */
+    async find(applicationId: number) {
+      return db
+        .selectFrom('application as a')
+        .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+        .selectAll('a')
+        .select('u.name as assignee_name')
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+    },
+
+    /** Every audit row about the application and its parts (documents, RFIs), oldest first. */
+    async trail(applicationId: number): Promise<AuditRow[]> {
+      const id = String(applicationId);
+      return db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('entity_type', '=', 'application'), eb('entity_id', '=', id)]),
+            eb(sql<string>`after->>'applicationId'`, '=', id),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+    },
+
+    async changeStatus(input: {
+      applicationId: number;
+      action: StaffAction;
+      version: number;
+      reason: string | undefined;
+      actor: Actor;
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockForChange(trx, input.applicationId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { row } = locked;
+        const transition = staffTransitions[input.action];
+        if (!(transition.from as readonly string[]).includes(row.status)) {
+          return { outcome: 'invalid' as const, status: row.status };
+        }
+        const decided = input.action === 'approve' || input.action === 'deny';
+        await trx
+          .updateTable('application')
+          .set({
+            status: transition.to,
+            version: row.version + 1,
+            updated_at: new Date(),
+            ...(decided ? { decided_at: new Date() } : {}),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        const directory =
+          input.action === 'approve' && row.provider_type === 'registeredprovider'
+            ? await publishToProviderDirectory(trx, {
+                id: row.id,
+                providerType: row.provider_type,
+                answers: row.application_json,
+              })
+            : undefined;
+        await audit.record(
+          {
+            actorId: input.actor.id,
+            actorLabel: input.actor.label,
+            action: `application.${input.action}`,
+            entityType: 'application',
+            entityId: String(row.id),
+            before: { status: row.status, version: row.version },
+            after: { status: transition.to, version: row.version + 1, ...(directory ? { directory } : {}) },
+            reason: input.reason ?? null,
+            requestId: input.actor.requestId,
+          },
+          trx,
+        );
+        return { outcome: 'done' as const, value: await changeAnswer(trx, row.id) };
+      });
+    },
+
+    /** Takes the application (assignee = the actor) or gives it back (null). */
+    async assign(input: { applicationId: number; assigneeId: string | null; version: number; actor: Actor }) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockForChange(trx, input.applicationId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { row } = locked;
+        await trx
+          .updateTable('application')
+          .set({ assignee_id: input.assigneeId, version: row.version + 1, updated_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
+        await audit.record(
+          {
+            actorId: input.actor.id,
+            actorLabel: input.actor.label,
+            action: 'application.assigned',
+            entityType: 'application',
+            entityId: String(row.id),
+            before: { assigneeId: row.assignee_id, version: row.version },
+            after: { assigneeId: input.assigneeId, version: row.version + 1 },
+            requestId: input.actor.requestId,
+          },
+          trx,
+        );
+        return { outcome: 'done' as const, value: await changeAnswer(trx, row.id) };
+      });
+    },
+
+    /** Asks the applicant for one more document; it joins the required list. */
+    async requestDocument(input: { applicationId: number; documentName: string; description: string; actor: Actor }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('application_document')
+          .values({
+            application_id: input.applicationId,
+            code: 'staff-request',
+            document_name: input.documentName,
+            description: input.description,
+            requested_by: input.actor.id,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit.record(
+          {
+            actorId: input.actor.id,
+            actorLabel: input.actor.label,
+            action: 'document.requested',
+            entityType: 'application_document',
+            entityId: String(row.id),
+            after: {
+              applicationId: input.applicationId,
+              documentName: row.document_name,
+              description: row.description,
+            },
+            requestId: input.actor.requestId,
+          },
+          trx,
+        );
+        return row;
+      });
+    },
+
+    /** Waives a required document with a reason; undefined when it is not this application's. */
+    async waiveDocument(input: { applicationId: number; documentId: number; reason: string; actor: Actor }) {
+      return db.transaction().execute(async (trx) => {
+        const before = await trx
+          .selectFrom('application_document')
+          .selectAll()
+          .where('id', '=', input.documentId)
+          .where('application_id', '=', input.applicationId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!before) return undefined;
+        const row = await trx
+          .updateTable('application_document')
+          .set({ is_waived: true, waive_reason: input.reason, waived_by: input.actor.id, waived_at: new Date() })
+          .where('id', '=', before.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await audit.record(
+          {
+            actorId: input.actor.id,
+            actorLabel: input.actor.label,
+            action: 'document.waived',
+            entityType: 'application_document',
+            entityId: String(row.id),
+            before: { isWaived: before.is_waived },
+            after: { applicationId: input.applicationId, documentName: row.document_name, isWaived: true },
+            reason: input.reason,
+            requestId: input.actor.requestId,
+          },
+          trx,
+        );
+        return row;
+      });
+    },
+
+    async statistics(scope: StaffScope) {
+      const base = db.selectFrom('application as a').where(inScope(scope));
+      const countsBy = (column: 'a.status' | 'a.county' | 'a.provider_type') =>
+        base
+          .select([
+            sql<string>`coalesce(${sql.ref(column)}, '')`.as('key'),
+            (eb) => eb.fn.countAll<string>().as('count'),
+          ])
+          .groupBy(column)
+          .orderBy(column)
+          .execute();
+      const [byStatus, byCounty, byProviderType, summary] = await Promise.all([
+        countsBy('a.status'),
+        countsBy('a.county'),
+        countsBy('a.provider_type'),
+        base
+          .select([
+            (eb) => eb.fn.countAll<string>().as('total'),
+            sql<string>`count(*) filter (where a.decided_at is not null)`.as('decided'),
+            sql<
+              string | null
+            >`percentile_cont(0.5) within group (order by floor(extract(epoch from (a.decided_at - a.submitted_at)) / 86400)) filter (where a.decided_at is not null)`.as(
+              'median',
+            ),
+            sql<string>`count(*) filter (where a.status in ('submitted', 'in-review', 'information-requested') and a.submitted_at < now() - make_interval(days => ${REVIEW_TARGET_DAYS}))`.as(
+              'overdue',
+            ),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const counts = (rows: { key: string; count: string }[]) =>
+        rows.map((row) => ({ key: row.key, count: Number(row.count) }));
+      return {
+        total: Number(summary.total),
+        byStatus: counts(byStatus),
+        byCounty: counts(byCounty),
+        byProviderType: counts(byProviderType),
+        medianDaysToDecision: summary.median === null ? null : Number(summary.median),
+        decided: Number(summary.decided),
+        overdue: Number(summary.overdue),
+      };
+    },
+
+    /** Administrators' search over the whole audit trail, newest first. */
+    async searchAudit(query: {
+      action?: string;
+      entityType?: string;
+      entityId?: string;
+      actor?: string;
+      from?: string;
+      to?: string;
+      page: number;
+      pageSize: number;
+    }) {
+      let base = db.selectFrom('audit_log');
+      if (query.action) base = base.where('action', 'ilike', likePattern(query.action));
+      if (query.entityType) base = base.where('entity_type', '=', query.entityType);
+      if (query.entityId) {
+        const id = query.entityId;
+        base = base.where((eb) => eb.or([eb('entity_id', '=', id), eb(sql<string>`after->>'applicationId'`, '=', id)]));
+      }
+      if (query.actor) base = base.where('actor_label', 'ilike', likePattern(query.actor));
+      if (query.from) base = base.where('occurred_at', '>=', new Date(`${query.from}T00:00:00Z`));
+      if (query.to) base = base.where('occurred_at', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS));
+      const [items, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
+    },
+  };
+}
+export type StaffRepository = ReturnType<typeof createStaffRepository>;

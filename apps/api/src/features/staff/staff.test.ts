@@ -1,0 +1,310 @@
+import type { StaffApplication, StaffQueueResponse, StaffStatistics } from '@ccap/contracts';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeApplication } from '../../../test/application-fixture';
+import { downloadFile, submitApplication, uploadMultipart } from '../../../test/documents-fixture';
+import * as files from '../../../test/document-files';
+import { createTestApp, type TestContext } from '../../../test/helpers';
+import { createUser, type TestUser } from '../../../test/identity';
+
+let ctx: TestContext;
+let applicant: TestUser;
+let polkWorker: TestUser;
+let storyWorker: TestUser;
+let admin: TestUser;
+let polkId: number;
+let storyId: number;
+
+const inCounty = (county: string, businessName: string) => {
+  const application = completeApplication();
+  application.address = { ...application.address, county };
+  application.providerInfo = { ...application.providerInfo, businessName };
+  return application;
+};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  applicant = await createUser(ctx, 'Applicant');
+  polkWorker = await createUser(ctx, 'Polk Worker', 'service-worker', ['Polk']);
+  storyWorker = await createUser(ctx, 'Story Worker', 'service-worker', ['Story']);
+  admin = await createUser(ctx, 'Admin', 'administrator');
+  polkId = await submitApplication(ctx, applicant, inCounty('Polk', 'Little Acorns Polk'));
+  storyId = await submitApplication(ctx, applicant, inCounty('Story', 'Story Time Care'));
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (user: TestUser, url: string) => ctx.app.inject({ method: 'GET', url, headers: user.headers });
+const post = (user: TestUser, url: string, payload: unknown) =>
+  ctx.app.inject({ method: 'POST', url, headers: user.headers, payload: payload as object });
+const queue = async (user: TestUser, query = '') => {
+  const response = await get(user, `/api/Staff/applications${query}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<StaffQueueResponse>();
+};
+const review = async (user: TestUser, id: number) => {
+  const response = await get(user, `/api/Staff/applications/${id}`);
+  expect(response.statusCode).toBe(200);
+  return response.json<StaffApplication>();
+};
+const changeStatus = (user: TestUser, id: number, body: { action: string; version: number; reason?: string }) =>
+  post(user, `/api/Staff/applications/${id}/status`, body);
+
+describe('the queue', () => {
+  it("shows a worker only their counties' applications, an administrator every county", async () => {
+    const polk = await queue(polkWorker);
+    expect(polk.items.map((item) => item.applicationId)).toEqual([polkId]);
+    expect(polk.counties).toEqual(['Polk']);
+    expect(polk.items[0]).toMatchObject({
+      providerName: 'Little Acorns Polk',
+      providerType: 'registeredprovider',
+      county: 'Polk',
+      status: 'submitted',
+      daysWaiting: 0,
+      overdue: false,
+      assignee: null,
+      version: 1,
+    });
+    const all = await queue(admin);
+    expect(all.items.map((item) => item.applicationId).sort()).toEqual([polkId, storyId].sort());
+    expect(all.counties).toContain('Woodbury');
+  });
+
+  it('filters by county, status, type and searches by name or id', async () => {
+    expect((await queue(admin, '?county=Story')).items.map((item) => item.applicationId)).toEqual([storyId]);
+    expect((await queue(admin, '?status=approved')).total).toBe(0);
+    expect((await queue(admin, '?providerType=unregisteredprovider')).total).toBe(0);
+    expect((await queue(admin, '?search=acorns')).items.map((item) => item.applicationId)).toEqual([polkId]);
+    expect((await queue(admin, `?search=${storyId}`)).items.map((item) => item.applicationId)).toEqual([storyId]);
+    expect((await queue(admin, '?search=100%25')).total).toBe(0);
+  });
+
+  it('sorts and pages on the server', async () => {
+    const byName = await queue(admin, '?sort=providerName&order=desc&pageSize=10');
+    expect(byName.items.map((item) => item.providerName)).toEqual(['Story Time Care', 'Little Acorns Polk']);
+    const second = await queue(admin, '?sort=providerName&page=2&pageSize=10');
+    expect(second).toMatchObject({ items: [], total: 2, page: 2 });
+    const refused = await get(admin, '/api/Staff/applications?pageSize=7');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toContain('application/problem+json');
+  });
+
+  it('marks what waits past the target as overdue, with its days waiting', async () => {
+    const old = await submitApplication(ctx, applicant, inCounty('Polk', 'Old Oak'));
+    await sql`update application set submitted_at = now() - interval '45 days' where id = ${old}`.execute(
+      ctx.database.db,
+    );
+    const item = (await queue(polkWorker, '?sort=daysWaiting&order=desc')).items[0]!;
+    expect(item).toMatchObject({ applicationId: old, daysWaiting: 45, overdue: true });
+  });
+
+  it('assigns to me, filters by assignee, and refuses a stale version', async () => {
+    const assigned = await post(polkWorker, `/api/Staff/applications/${polkId}/assign`, { assignee: 'me', version: 1 });
+    expect(assigned.statusCode).toBe(200);
+    expect(assigned.json()).toMatchObject({ version: 2, assignee: { id: polkWorker.id, name: 'Polk Worker' } });
+    expect((await queue(polkWorker, '?assignee=me')).items.map((item) => item.applicationId)).toEqual([polkId]);
+    expect((await queue(admin, '?assignee=me')).total).toBe(0);
+    const stale = await post(admin, `/api/Staff/applications/${polkId}/assign`, { assignee: 'me', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'urn:ccap:problem:version-conflict' });
+    expect(stale.json<{ detail: string }>().detail).toMatch(/Someone else changed this application/);
+  });
+});
+
+describe('who may see an application', () => {
+  it('answers 404 to a worker of another county, for the application and its documents', async () => {
+    expect((await get(storyWorker, `/api/Staff/applications/${polkId}`)).statusCode).toBe(404);
+    expect((await get(storyWorker, `/api/Application/${polkId}/documents`)).statusCode).toBe(404);
+    const { documents } = await review(polkWorker, polkId);
+    const target = { applicationId: polkId, documentId: documents[0]!.documentId };
+    expect((await downloadFile(ctx, storyWorker, target)).statusCode).toBe(404);
+    expect((await changeStatus(storyWorker, polkId, { action: 'start-review', version: 2 })).statusCode).toBe(404);
+    expect(
+      (await post(storyWorker, `/api/Staff/applications/${polkId}/documents`, { documentName: 'X', description: 'Y' }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses an applicant on every staff route, as problem+json', async () => {
+    const staffRoutes = ctx.app.routeTable.filter(
+      (route) => route.url.startsWith('/api/Staff') && route.method !== 'HEAD',
+    );
+    expect(staffRoutes.length).toBeGreaterThanOrEqual(7);
+    for (const route of staffRoutes) {
+      const url = route.url.replace(':id', String(polkId)).replace(':documentId', '1');
+      const response = await ctx.app.inject({
+        method: route.method as 'GET' | 'POST',
+        url,
+        headers: applicant.headers,
+        ...(route.method === 'POST' ? { payload: {} } : {}),
+      });
+      expect([403, 404], `${route.method} ${route.url}`).toContain(response.statusCode);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+    }
+  });
+
+  it('lets no staff member review their own application', async () => {
+    const own = await submitApplication(ctx, admin, inCounty('Polk', 'Admin Own'));
+    expect((await get(admin, `/api/Staff/applications/${own}`)).statusCode).toBe(404);
+    expect((await queue(admin)).items.map((item) => item.applicationId)).not.toContain(own);
+  });
+});
+
+describe('review and decisions', () => {
+  it('shows answers, documents, history, version and what can be done next', async () => {
+    const application = await review(polkWorker, polkId);
+    expect(application).toMatchObject({
+      applicationId: polkId,
+      status: 'submitted',
+      version: 2,
+      allowedActions: ['start-review', 'withdraw'],
+      statusHistory: [{ status: 'submitted', reason: null }],
+    });
+    expect(application.application).toMatchObject({ providerType: 'registeredprovider' });
+    expect(application.documents.length).toBeGreaterThan(5);
+    expect(application.auditTrail.map((entry) => entry.action)).toEqual([
+      'application.submitted',
+      'application.assigned',
+    ]);
+  });
+
+  it('lets staff view a document the applicant uploaded', async () => {
+    const { documents } = await review(polkWorker, polkId);
+    const target = { applicationId: polkId, documentId: documents[0]!.documentId };
+    expect((await uploadMultipart(ctx, applicant, target, 'w9.pdf', files.pdf())).statusCode).toBe(200);
+    const download = await downloadFile(ctx, polkWorker, target);
+    expect(download.statusCode).toBe(200);
+    expect(download.rawPayload.equals(files.pdf())).toBe(true);
+  });
+
+  it('refuses a step the status does not allow', async () => {
+    const response = await changeStatus(polkWorker, polkId, { action: 'approve', version: 2 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ type: 'urn:ccap:problem:invalid-transition' });
+  });
+
+  it('starts the review, then refuses a denial without a reason (400) and a stale version (409)', async () => {
+    const started = await changeStatus(polkWorker, polkId, { action: 'start-review', version: 2 });
+    expect(started.statusCode).toBe(200);
+    expect(started.json()).toMatchObject({ status: 'in-review', version: 3 });
+
+    const noReason = await changeStatus(polkWorker, polkId, { action: 'deny', version: 3 });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json()).toMatchObject({ errors: [{ path: 'reason' }] });
+    const blank = await changeStatus(polkWorker, polkId, { action: 'deny', version: 3, reason: '   ' });
+    expect(blank.statusCode).toBe(400);
+
+    const stale = await changeStatus(admin, polkId, { action: 'approve', version: 2 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ type: 'urn:ccap:problem:version-conflict' });
+    expect((await review(admin, polkId)).status).toBe('in-review');
+  });
+
+  it('keeps the checklist: a document request and a waiver with its reason, both audited', async () => {
+    const requested = await post(polkWorker, `/api/Staff/applications/${polkId}/documents`, {
+      documentName: 'Fire inspection report',
+      description: 'The latest report from the fire marshal.',
+    });
+    expect(requested.statusCode).toBe(201);
+    expect(requested.json()).toMatchObject({ isRequired: true, isWaived: false, requestedByStaff: true });
+
+    const { documents } = await review(polkWorker, polkId);
+    const last = documents.at(-1)!;
+    expect(last.documentName).toBe('Fire inspection report');
+    const noReason = await post(polkWorker, `/api/Staff/applications/${polkId}/documents/${last.documentId}/waive`, {});
+    expect(noReason.statusCode).toBe(400);
+    const waived = await post(polkWorker, `/api/Staff/applications/${polkId}/documents/${last.documentId}/waive`, {
+      reason: 'Inspected in person on site.',
+    });
+    expect(waived.statusCode).toBe(200);
+    expect(waived.json()).toMatchObject({ isWaived: true, waiveReason: 'Inspected in person on site.' });
+    const foreign = await post(polkWorker, `/api/Staff/applications/${polkId}/documents/999999/waive`, { reason: 'x' });
+    expect(foreign.statusCode).toBe(404);
+
+    const trail = (await review(polkWorker, polkId)).auditTrail;
+    expect(trail.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['document.uploaded', 'document.requested', 'document.waived']),
+    );
+    expect(trail.find((entry) => entry.action === 'document.waived')).toMatchObject({
+      reason: 'Inspected in person on site.',
+      actorLabel: polkWorker.email,
+    });
+  });
+
+  it('denies with the reason, which the applicant then sees on the dashboard', async () => {
+    const denied = await changeStatus(polkWorker, polkId, {
+      action: 'deny',
+      version: 3,
+      reason: 'Capacity over the limit.',
+    });
+    expect(denied.statusCode).toBe(200);
+    expect(denied.json()).toMatchObject({ status: 'denied', version: 4 });
+    const application = await review(polkWorker, polkId);
+    expect(application).toMatchObject({ allowedActions: [], decidedAt: expect.any(String) });
+    expect(application.statusHistory.at(-1)).toMatchObject({
+      status: 'denied',
+      by: polkWorker.email,
+      reason: 'Capacity over the limit.',
+    });
+    // A decided application's checklist is closed.
+    const closed = await post(polkWorker, `/api/Staff/applications/${polkId}/documents`, {
+      documentName: 'Late',
+      description: 'Too late',
+    });
+    expect(closed.statusCode).toBe(409);
+  });
+
+  it('approves, recording whether the provider is to be listed in the directory', async () => {
+    const id = await submitApplication(ctx, applicant, inCounty('Story', 'Approved Care'));
+    await changeStatus(storyWorker, id, { action: 'start-review', version: 1 });
+    const approved = await changeStatus(storyWorker, id, { action: 'approve', version: 2 });
+    expect(approved.statusCode).toBe(200);
+    const trail = (await review(storyWorker, id)).auditTrail;
+    expect(trail.at(-1)).toMatchObject({
+      action: 'application.approve',
+      before: { status: 'in-review' },
+      after: { status: 'approved', directory: expect.stringMatching(/^(pending|declined)$/) },
+    });
+    const dashboard = await get(applicant, '/api/Dashboard/get-dashboard');
+    expect(dashboard.json()).toMatchObject({ applicationId: id, providerApplication: { status: 'approved' } });
+  });
+});
+
+describe('statistics and the audit search', () => {
+  it('counts by status, county and type, with the median days to a decision', async () => {
+    const response = await get(admin, '/api/Staff/statistics');
+    expect(response.statusCode).toBe(200);
+    const stats = response.json<StaffStatistics>();
+    expect(stats.byStatus).toEqual(
+      expect.arrayContaining([
+        { key: 'denied', count: 1 },
+        { key: 'approved', count: 1 },
+      ]),
+    );
+    expect(stats.byCounty).toEqual(expect.arrayContaining([{ key: 'Story', count: 2 }]));
+    expect(stats).toMatchObject({ decided: 2, medianDaysToDecision: 0, overdue: 1 });
+    const polk = (await get(polkWorker, '/api/Staff/statistics')).json<StaffStatistics>();
+    expect(polk.byCounty.map((entry) => entry.key)).toEqual(['Polk']);
+  });
+
+  it('lets administrators search the audit trail, and no one else', async () => {
+    const found = await get(admin, `/api/Staff/audit?entityId=${polkId}&action=document`);
+    expect(found.statusCode).toBe(200);
+    expect(found.json<{ items: { action: string }[] }>().items.map((item) => item.action)).toEqual([
+      'document.waived',
+      'document.requested',
+      'document.uploaded',
+    ]);
+    expect((await get(polkWorker, '/api/Staff/audit')).statusCode).toBe(403);
+  });
+
+  it('the database refuses to update or delete audit rows', async () => {
+    const { db } = ctx.database;
+    await expect(sql`update audit_log set reason = 'rewritten'`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
+    await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
+    const rows = await sql<{ count: string }>`select count(*) from audit_log where reason = 'rewritten'`.execute(db);
+    expect(Number(rows.rows[0]!.count)).toBe(0);
+  });
+});

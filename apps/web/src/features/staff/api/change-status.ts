@@ -1,0 +1,21 @@
+import type { ChangeStatusRequest, StaffChangeResponse } from '@ccap/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+import { staffQueueKey } from './get-queue';
+import { staffApplicationKey } from './get-staff-application';
+
+export const changeStatus = (id: number, body: ChangeStatusRequest) =>
+  apiRequest<StaffChangeResponse>(`Staff/applications/${id}/status`, { method: 'POST', body });
+
+/** Start review, approve, deny or withdraw; the page and the queue reload either way. */
+export function useChangeStatus(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ChangeStatusRequest) => changeStatus(id, body),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: staffApplicationKey(id) }),
+        queryClient.invalidateQueries({ queryKey: staffQueueKey }),
+      ]),
+  });
+}

@@ -1,0 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
+import { apiBlob } from '@/lib/api-client';
+
+/** A document's file as a blob, to show a PDF or an image in the page (the token cannot ride a link). */
+export const useDocumentBlob = (applicationId: number, documentId: number | undefined) =>
+  useQuery({
+    queryKey: ['staff', 'document-file', applicationId, documentId],
+    queryFn: () => apiBlob(`Application/${applicationId}/documents/${documentId}/file`),
+    enabled: documentId !== undefined,
+    staleTime: Number.POSITIVE_INFINITY,
+  });

@@ -1,0 +1,12 @@
+import type { StaffStatistics } from '@ccap/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api-client';
+
+export const statisticsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['staff', 'statistics'],
+    queryFn: ({ signal }) => apiRequest<StaffStatistics>('Staff/statistics', { signal }),
+  });
+
+/** GET /api/Staff/statistics: counts and the median days to a decision. */
+export const useStatistics = () => useQuery(statisticsQueryOptions());

@@ -1,0 +1,69 @@
+import type { AuditEntry } from '@ccap/contracts';
+import { useTranslation } from 'react-i18next';
+import { intlTagOf } from '@/lib/locales';
+
+const cell = 'px-3 py-2 text-start align-top';
+
+/** What changed, in short: the before and after values side by side, as the database keeps them. */
+function changeOf(entry: AuditEntry): string {
+  const keys = new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]);
+  return [...keys]
+    .map((key) => {
+      const before = entry.before?.[key];
+      const after = entry.after?.[key];
+      const show = (value: unknown) =>
+        value === undefined || value === null
+          ? '—'
+          : typeof value === 'object'
+            ? JSON.stringify(value)
+            : `${value as string | number | boolean}`;
+      return before === undefined ? `${key}: ${show(after)}` : `${key}: ${show(before)} → ${show(after)}`;
+    })
+    .join('; ');
+}
+
+/** Audit rows as a table: when, who, what, the change and why. */
+export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
+  const { t, i18n } = useTranslation();
+  const when = new Intl.DateTimeFormat(intlTagOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[48rem] border-collapse text-sm">
+        <caption className="mb-2 text-start text-lg font-semibold">{caption}</caption>
+        <thead>
+          <tr className="border-b-2 border-slate-400">
+            <th scope="col" className={cell}>
+              {t('staff.audit.when')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.audit.who')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.audit.what')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.audit.change')}
+            </th>
+            <th scope="col" className={cell}>
+              {t('staff.audit.why')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id} className="border-b border-slate-200 dark:border-slate-700">
+              <td className={cell}>{when.format(new Date(entry.occurredAt))}</td>
+              <td className={cell}>{entry.actorLabel ?? t('staff.audit.system')}</td>
+              <td className={cell}>
+                <code>{entry.action}</code>
+                {entry.entityType !== 'application' ? ` (${entry.entityType} ${entry.entityId ?? ''})` : ''}
+              </td>
+              <td className={`${cell} break-all`}>{changeOf(entry)}</td>
+              <td className={cell}>{entry.reason ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

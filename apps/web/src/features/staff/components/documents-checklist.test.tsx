@@ -1,0 +1,91 @@
+import type { RequestDocument, StaffApplication, WaiveDocument } from '@ccap/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+const review: StaffApplication = {
+  applicationId: 41,
+  providerName: 'Little Acorns',
+  providerType: 'registeredprovider',
+  county: 'Polk',
+  status: 'in-review',
+  submittedAt: '2026-01-05T10:00:00.000Z',
+  decidedAt: null,
+  daysWaiting: 3,
+  overdue: false,
+  version: 3,
+  assignee: null,
+  application: { providerType: 'registeredprovider' },
+  documents: [
+    {
+      documentId: 7,
+      documentName: 'IRS Form W-9',
+      description: 'The W-9 form',
+      isUploaded: false,
+      isRequired: true,
+      isWaived: false,
+      file: null,
+      waiveReason: null,
+      requestedByStaff: false,
+    },
+  ],
+  statusHistory: [],
+  auditTrail: [],
+  allowedActions: ['approve', 'deny', 'withdraw'],
+};
+
+function fakeChecklist() {
+  const requests: RequestDocument[] = [];
+  const waivers: (WaiveDocument & { documentId: number })[] = [];
+  server.use(
+    http.get('*/api/Staff/applications/41', () => HttpResponse.json(review)),
+    http.post('*/api/Staff/applications/41/documents', async ({ request }) => {
+      const body = (await request.json()) as RequestDocument;
+      requests.push(body);
+      return HttpResponse.json(
+        { ...review.documents[0], documentId: 8, ...body, requestedByStaff: true },
+        { status: 201 },
+      );
+    }),
+    http.post('*/api/Staff/applications/41/documents/:documentId/waive', async ({ request, params }) => {
+      const body = (await request.json()) as WaiveDocument;
+      waivers.push({ documentId: Number(params.documentId), ...body });
+      return HttpResponse.json({ ...review.documents[0], isWaived: true, waiveReason: body.reason });
+    }),
+  );
+  return { requests, waivers };
+}
+
+describe('the required-documents checklist', () => {
+  it('asks for another document only with a name and a description', async () => {
+    const api = fakeChecklist();
+    await renderRoute('/staff/applications/41');
+    const form = await screen.findByRole('form', { name: 'Ask for another document' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Ask for the document' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent("Enter the document's name.");
+    expect(within(form).getByLabelText('Document name')).toHaveAttribute('aria-invalid', 'true');
+    expect(api.requests).toEqual([]);
+
+    await userEvent.type(within(form).getByLabelText('Document name'), 'Fire inspection report');
+    await userEvent.type(within(form).getByLabelText('What the applicant should send'), 'The latest report.');
+    await userEvent.click(within(form).getByRole('button', { name: 'Ask for the document' }));
+    await waitFor(() =>
+      expect(api.requests).toEqual([{ documentName: 'Fire inspection report', description: 'The latest report.' }]),
+    );
+    expect(await screen.findByText('Fire inspection report was added to the required documents.')).toBeInTheDocument();
+  });
+
+  it('waives a document with the reason given', async () => {
+    const api = fakeChecklist();
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Waive IRS Form W-9' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Waive IRS Form W-9?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Seen in person.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Waive' }));
+    await waitFor(() => expect(api.waivers).toEqual([{ documentId: 7, reason: 'Seen in person.' }]));
+    expect(await screen.findByText('IRS Form W-9 is waived.')).toBeInTheDocument();
+  });
+});

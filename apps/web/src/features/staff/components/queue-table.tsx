@@ -1,0 +1,132 @@
+import type { QueueItem, QueueSort } from '@ccap/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button, linkClasses } from '@/components/ui/button';
+import { useIntlFormat } from '@/lib/intl-format';
+import { dayOf, statusLabel, typeLabel } from '../staff-labels';
+
+const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
+  { sort: 'applicationId', labelKey: 'staff.queue.columns.applicationId' },
+  { sort: 'providerName', labelKey: 'staff.queue.columns.providerName' },
+  { sort: 'providerType', labelKey: 'staff.queue.columns.providerType' },
+  { sort: 'county', labelKey: 'staff.queue.columns.county' },
+  { sort: 'status', labelKey: 'staff.queue.columns.status' },
+  { sort: 'submittedAt', labelKey: 'staff.queue.columns.submittedAt' },
+  { sort: 'daysWaiting', labelKey: 'staff.queue.columns.daysWaiting' },
+  { sort: 'assignee', labelKey: 'staff.queue.columns.assignee' },
+];
+
+const cell = 'px-3 py-2 text-start align-top';
+
+/**
+ * The queue as a table: each column header is a button that sorts by it (aria-sort tells
+ * which column sorts and how); an overdue row says so in words, not only in colour.
+ */
+export function QueueTable({
+  items,
+  sort,
+  order,
+  myId,
+  onSort,
+  onAssign,
+  assigning,
+}: {
+  items: QueueItem[];
+  sort: QueueSort;
+  order: 'asc' | 'desc';
+  myId: string | undefined;
+  onSort: (sort: QueueSort) => void;
+  onAssign: (item: QueueItem) => void;
+  assigning: number | undefined;
+}) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[56rem] border-collapse text-sm">
+        <caption className="sr-only">{t('staff.queue.caption')}</caption>
+        <thead>
+          <tr className="border-b-2 border-slate-400">
+            {COLUMNS.map((column) => {
+              const active = column.sort === sort;
+              return (
+                <th
+                  key={column.sort}
+                  scope="col"
+                  className={cell}
+                  aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  <button
+                    type="button"
+                    onClick={() => onSort(column.sort)}
+                    className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-2 hover:underline"
+                  >
+                    {t(column.labelKey)}
+                    <span aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className={cell}>
+              {t('staff.queue.columns.rfis')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr
+              key={item.applicationId}
+              className={`border-b border-slate-200 dark:border-slate-700 ${item.overdue ? 'bg-amber-50 dark:bg-amber-950' : ''}`}
+            >
+              <td className={cell}>{item.applicationId}</td>
+              <th scope="row" className={`${cell} font-normal`}>
+                <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
+                  {item.providerName}
+                </Link>
+              </th>
+              <td className={cell}>{typeLabel(t, item.providerType)}</td>
+              <td className={cell}>{item.county ?? '—'}</td>
+              <td className={cell}>{statusLabel(t, item.status)}</td>
+              <td className={cell}>{format.date(dayOf(item.submittedAt))}</td>
+              <td className={cell}>
+                {format.number(item.daysWaiting)}
+                {item.overdue ? (
+                  <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    {t('staff.queue.overdue')}
+                  </span>
+                ) : null}
+              </td>
+              <td className={cell}>
+                {item.assignee ? (
+                  item.assignee.id === myId ? (
+                    t('staff.queue.me')
+                  ) : (
+                    item.assignee.name
+                  )
+                ) : (
+                  <Button
+                    variant="secondary"
+                    className="min-h-9 px-2 py-1 text-sm"
+                    onClick={() => onAssign(item)}
+                    disabled={assigning === item.applicationId}
+                    aria-label={t('staff.queue.assignToMeFor', { name: item.providerName })}
+                  >
+                    {t('staff.queue.assignToMe')}
+                  </Button>
+                )}
+              </td>
+              <td className={cell}>
+                {item.openRfiCount > 0
+                  ? t('staff.queue.openRfis', {
+                      number: format.number(item.openRfiCount),
+                      due: item.nextRfiDueAt ? format.date(dayOf(item.nextRfiDueAt)) : '—',
+                    })
+                  : t('staff.queue.noRfis')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

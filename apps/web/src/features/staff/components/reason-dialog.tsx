@@ -1,0 +1,88 @@
+import { type DecisionReasonForm, decisionReasonFormSchema } from '@ccap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { fieldClasses } from '@/components/ui/text-field';
+
+/**
+ * A confirmation before a change that cannot be undone. With `needsReason`, a reason is
+ * asked for and required (a denial, a withdrawal, a waiver); it is kept in the audit trail.
+ */
+export function ConfirmDialog({
+  title,
+  body,
+  confirmLabel,
+  needsReason,
+  reasonLabel,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  needsReason: boolean;
+  reasonLabel?: string;
+  pending: boolean;
+  error: string | undefined;
+  onConfirm: (reason: string | undefined) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const form = useForm<DecisionReasonForm>({
+    resolver: needsReason ? zodResolver(decisionReasonFormSchema) : undefined,
+    defaultValues: { reason: '' },
+    shouldFocusError: true,
+  });
+  const reasonError = form.formState.errors.reason;
+  const submit = form.handleSubmit((values) => {
+    // Not disabled while sending: a disabled button would drop the focus out of the dialog.
+    if (pending) return;
+    onConfirm(needsReason ? values.reason.trim() : undefined);
+  });
+  return (
+    <AlertDialog titleId={`${id}-title`} descriptionId={`${id}-body`} onEscape={pending ? undefined : onCancel}>
+      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+        <h2 id={`${id}-title`} className="text-xl font-semibold">
+          {title}
+        </h2>
+        <p id={`${id}-body`}>{body}</p>
+        {needsReason ? (
+          <div>
+            <label htmlFor={`${id}-reason`} className="block font-semibold">
+              {reasonLabel ?? t('staff.decision.reason')}
+            </label>
+            {reasonError ? (
+              <p id={`${id}-reason-error`} className="mt-1 font-semibold text-red-700 dark:text-red-300">
+                {t('staff.decision.reasonRequired')}
+              </p>
+            ) : null}
+            <textarea
+              id={`${id}-reason`}
+              rows={4}
+              aria-invalid={reasonError ? true : undefined}
+              aria-describedby={reasonError ? `${id}-reason-error` : undefined}
+              className={fieldClasses}
+              {...form.register('reason')}
+            />
+          </div>
+        ) : null}
+        {error ? <Alert tone="error">{error}</Alert> : null}
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button variant="secondary" onClick={onCancel} disabled={pending}>
+            {t('staff.decision.cancel')}
+          </Button>
+          <Button type="submit" aria-busy={pending || undefined}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { TextField } from '@/components/ui/text-field';
+import { useIntlFormat } from '@/lib/intl-format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAuditSearch } from '../api/search-audit';
+import { AuditTable } from '../components/audit-table';
+import { StaffNav } from '../components/staff-nav';
+import { staffErrorMessage } from '../staff-errors';
+
+const PAGE_SIZE = 50;
+const FIELDS = ['actor', 'action', 'entityId', 'from', 'to'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** /staff/audit (administrators): search the whole audit trail by who, what, which record and when. */
+export function AuditSearchPage() {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  usePageTitle(t('staff.auditSearch.title'));
+  const [filters, setFilters] = useState<Partial<Record<Field, string>>>({});
+  const [page, setPage] = useState(1);
+  const search = useAuditSearch({ ...filters, page, pageSize: PAGE_SIZE });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const read = (field: Field) => {
+      const value = data.get(`audit-${field}`);
+      return typeof value === 'string' ? value.trim() : '';
+    };
+    setFilters(Object.fromEntries(FIELDS.map((field) => [field, read(field)])));
+    setPage(1);
+  };
+  const pages = search.data ? Math.max(1, Math.ceil(search.data.total / PAGE_SIZE)) : 1;
+  return (
+    <div className="space-y-6">
+      <StaffNav />
+      <h1 className="text-3xl font-bold">{t('staff.auditSearch.heading')}</h1>
+      <form
+        role="search"
+        aria-label={t('staff.auditSearch.heading')}
+        onSubmit={submit}
+        className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-600"
+      >
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            id={`audit-${field}`}
+            label={t(`staff.auditSearch.${field}`)}
+            type={field === 'from' || field === 'to' ? 'date' : 'text'}
+          />
+        ))}
+        <div className="flex items-end lg:col-span-5">
+          <Button type="submit">{t('staff.queue.apply')}</Button>
+        </div>
+      </form>
+      {search.isPending ? (
+        <Spinner label={t('app.loading')} />
+      ) : search.isError ? (
+        <Alert tone="error">{staffErrorMessage(t, search.error)}</Alert>
+      ) : (
+        <>
+          <p role="status">{t('staff.auditSearch.count', { total: format.number(search.data.total) })}</p>
+          <AuditTable entries={search.data.items} caption={t('staff.auditSearch.caption')} />
+          <nav aria-label={t('staff.queue.pagination')} className="flex flex-wrap items-center gap-4">
+            <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('staff.queue.previous')}
+            </Button>
+            <span>{t('staff.queue.pageOf', { page: format.number(page), pages: format.number(pages) })}</span>
+            <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('staff.queue.next')}
+            </Button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { DraftApplication, StaffApplication } from '@ccap/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useLookupLabels } from '@/components/application/lookup-labels';
+import { ReviewAnswers } from '@/components/application/review-answers';
+import { Alert } from '@/components/ui/alert';
+import { Button, linkClasses } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth/current-user';
+import { useIntlFormat } from '@/lib/intl-format';
+import { usePageTitle } from '@/lib/use-page-title';
+import { useAssignApplication } from '../api/assign-application';
+import { useLookups } from '../api/get-lookups';
+import { useStaffApplication } from '../api/get-staff-application';
+import { AuditTable } from '../components/audit-table';
+import { DocumentsChecklist } from '../components/documents-checklist';
+import { StaffNav } from '../components/staff-nav';
+import { StatusActions } from '../components/status-actions';
+import { staffErrorMessage } from '../staff-errors';
+import { dayOf, statusLabel, typeLabel } from '../staff-labels';
+
+/** /staff/applications/{id}: one application under review. */
+export function ReviewPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const application = useStaffApplication(id);
+  usePageTitle(
+    application.data ? t('staff.review.title', { name: application.data.providerName }) : t('staff.review.loading'),
+  );
+  return (
+    <div className="space-y-8">
+      <StaffNav />
+      <p>
+        <Link to="/staff" className={linkClasses}>
+          {t('staff.review.backToQueue')}
+        </Link>
+      </p>
+      {application.isPending ? (
+        <Spinner label={t('app.loading')} />
+      ) : application.isError ? (
+        <>
+          <h1 className="text-3xl font-bold">{t('staff.review.loading')}</h1>
+          <Alert tone="error">{staffErrorMessage(t, application.error)}</Alert>
+        </>
+      ) : (
+        <Review application={application.data} />
+      )}
+    </div>
+  );
+}
+
+function Review({ application }: { application: StaffApplication }) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  const me = useCurrentUser();
+  const lookups = useLookups();
+  const labels = useLookupLabels(lookups.data?.data ?? []);
+  const assign = useAssignApplication();
+  const [assignError, setAssignError] = useState<string>();
+  const facts: [string, string][] = [
+    [t('staff.queue.columns.applicationId'), String(application.applicationId)],
+    [t('staff.queue.columns.providerType'), typeLabel(t, application.providerType)],
+    [t('staff.queue.columns.county'), application.county ?? '—'],
+    [t('staff.queue.columns.status'), statusLabel(t, application.status)],
+    [t('staff.queue.columns.submittedAt'), format.date(dayOf(application.submittedAt))],
+    [
+      t('staff.queue.columns.daysWaiting'),
+      `${format.number(application.daysWaiting)}${application.overdue ? ` · ${t('staff.queue.overdue')}` : ''}`,
+    ],
+    [
+      t('staff.queue.columns.assignee'),
+      application.assignee
+        ? application.assignee.id === me.data?.id
+          ? t('staff.queue.me')
+          : application.assignee.name
+        : t('staff.queue.unassigned'),
+    ],
+  ];
+  const mine = application.assignee?.id === me.data?.id;
+  return (
+    <>
+      <h1 className="text-3xl font-bold">{application.providerName}</h1>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
+        {facts.map(([label, value]) => (
+          <div key={label} className="contents">
+            <dt className="font-semibold">{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-center gap-4">
+        {application.allowedActions.length > 0 && !mine ? (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setAssignError(undefined);
+              assign.mutate(
+                { id: application.applicationId, assignee: 'me', version: application.version },
+                { onError: (error) => setAssignError(staffErrorMessage(t, error)) },
+              );
+            }}
+          >
+            {t('staff.queue.assignToMe')}
+          </Button>
+        ) : null}
+        <Link to={`/rfi-v1/${application.applicationId}`} className={linkClasses}>
+          {t('staff.review.rfiLink')}
+        </Link>
+      </div>
+      {assignError ? <Alert tone="error">{assignError}</Alert> : null}
+      <StatusActions application={application} />
+      <DocumentsChecklist application={application} />
+      <ReviewAnswers application={application.application as DraftApplication} lookups={labels} />
+      <AuditTable entries={[...application.auditTrail].reverse()} caption={t('staff.review.auditHeading')} />
+    </>
+  );
+}

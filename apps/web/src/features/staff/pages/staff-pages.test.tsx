@@ -1,0 +1,232 @@
+import type {
+  ChangeStatusRequest,
+  QueueItem,
+  StaffApplication,
+  StaffQueueResponse,
+  StaffStatistics,
+} from '@ccap/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { problem, testUser } from '@/test/handlers';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+const item = (overrides: Partial<QueueItem> = {}): QueueItem => ({
+  applicationId: 41,
+  providerName: 'Little Acorns',
+  providerType: 'registeredprovider',
+  county: 'Polk',
+  status: 'submitted',
+  submittedAt: '2026-01-05T10:00:00.000Z',
+  daysWaiting: 3,
+  overdue: false,
+  openRfiCount: 0,
+  nextRfiDueAt: null,
+  assignee: null,
+  version: 1,
+  ...overrides,
+});
+
+/** The queue endpoint, remembering every query string it was asked with. */
+function fakeQueue(items: QueueItem[]) {
+  const queries: URLSearchParams[] = [];
+  const assigns: unknown[] = [];
+  server.use(
+    http.get('*/api/Staff/applications', ({ request }) => {
+      queries.push(new URL(request.url).searchParams);
+      const body: StaffQueueResponse = {
+        items,
+        total: items.length,
+        page: 1,
+        pageSize: 25,
+        counties: ['Polk', 'Story'],
+      };
+      return HttpResponse.json(body);
+    }),
+    http.post('*/api/Staff/applications/:id/assign', async ({ request, params }) => {
+      assigns.push({ id: Number(params.id), ...((await request.json()) as object) });
+      return HttpResponse.json({
+        applicationId: Number(params.id),
+        status: 'submitted',
+        version: 2,
+        assignee: { id: testUser.id, name: testUser.name },
+      });
+    }),
+  );
+  return { queries, assigns };
+}
+
+describe('the review queue', () => {
+  it('lists applications in a table, says in words which are overdue, and sorts on the server', async () => {
+    const api = fakeQueue([
+      item(),
+      item({ applicationId: 42, providerName: 'Old Oak', daysWaiting: 45, overdue: true }),
+    ]);
+    await renderRoute('/staff');
+    const table = await screen.findByRole('table', { name: /Applications to review/ });
+    const oldOak = within(table).getByRole('rowheader', { name: 'Old Oak' }).closest('tr')!;
+    expect(within(oldOak).getByText('Overdue')).toBeInTheDocument();
+    expect(within(table).getByRole('columnheader', { name: /Submitted/ })).toHaveAttribute('aria-sort', 'ascending');
+
+    await userEvent.click(within(table).getByRole('button', { name: /Days waiting/ }));
+    await waitFor(() => expect(api.queries.at(-1)?.get('sort')).toBe('daysWaiting'));
+    expect(api.queries.at(-1)?.get('order')).toBe('asc');
+    expect(await screen.findByRole('columnheader', { name: /Days waiting/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('applies the filters and the search, and assigns an application to me with the version seen', async () => {
+    const api = fakeQueue([item()]);
+    await renderRoute('/staff');
+    const filters = await screen.findByRole('search', { name: 'Filter the queue' });
+    await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'in-review');
+    await userEvent.type(within(filters).getByLabelText('Provider name or application number'), 'acorn');
+    await userEvent.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.queries.at(-1)?.get('status')).toBe('in-review'));
+    expect(api.queries.at(-1)?.get('search')).toBe('acorn');
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Assign Little Acorns to me' }));
+    await waitFor(() => expect(api.assigns).toEqual([{ id: 41, assignee: 'me', version: 1 }]));
+  });
+
+  it('shows the staff links to staff', async () => {
+    fakeQueue([]);
+    await renderRoute('/staff');
+    const sidebar = await screen.findByRole('navigation', { name: 'Portal menu' });
+    expect(await within(sidebar).findByRole('link', { name: 'Review queue' })).toHaveAttribute('href', '/staff');
+  });
+
+  it('tells an applicant the page is not theirs, and shows them no staff links', async () => {
+    server.use(http.get('*/api/User/me', () => HttpResponse.json({ ...testUser, roles: ['applicant'], counties: [] })));
+    await renderRoute('/staff');
+    expect(await screen.findByRole('heading', { name: 'You do not have access to this page' })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Portal menu' });
+    expect(within(menu).getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Review queue' })).toBeNull();
+  });
+});
+
+const application = (overrides: Partial<StaffApplication> = {}): StaffApplication => ({
+  applicationId: 41,
+  providerName: 'Little Acorns',
+  providerType: 'registeredprovider',
+  county: 'Polk',
+  status: 'in-review',
+  submittedAt: '2026-01-05T10:00:00.000Z',
+  decidedAt: null,
+  daysWaiting: 3,
+  overdue: false,
+  version: 3,
+  assignee: null,
+  application: {
+    providerType: 'registeredprovider',
+    providerInfo: { firstName: 'Maria', lastName: 'Lopez', businessName: 'Little Acorns' },
+  },
+  documents: [
+    {
+      documentId: 7,
+      documentName: 'IRS Form W-9',
+      description: 'The W-9 form',
+      isUploaded: false,
+      isRequired: true,
+      isWaived: false,
+      file: null,
+      waiveReason: null,
+      requestedByStaff: false,
+    },
+  ],
+  statusHistory: [],
+  auditTrail: [
+    {
+      id: 1,
+      occurredAt: '2026-01-05T10:00:00.000Z',
+      actorId: null,
+      actorLabel: 'maria@example.com',
+      action: 'application.submitted',
+      entityType: 'application',
+      entityId: '41',
+      before: null,
+      after: { status: 'submitted' },
+      reason: null,
+    },
+  ],
+  allowedActions: ['approve', 'deny', 'withdraw'],
+  ...overrides,
+});
+
+function fakeReview(answer: (body: ChangeStatusRequest) => Response) {
+  const changes: ChangeStatusRequest[] = [];
+  server.use(
+    http.get('*/api/Staff/applications/41', () => HttpResponse.json(application())),
+    http.post('*/api/Staff/applications/41/status', async ({ request }) => {
+      const body = (await request.json()) as ChangeStatusRequest;
+      changes.push(body);
+      return answer(body);
+    }),
+  );
+  return changes;
+}
+
+describe('the review page', () => {
+  it('shows the answers read-only, the checklist, the audit trail and the RFI link', async () => {
+    fakeReview(() => HttpResponse.json({}));
+    await renderRoute('/staff/applications/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Little Acorns' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Provider information' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Edit/ })).toBeNull();
+    expect(screen.getByText('Maria')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Waive IRS Form W-9' })).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Audit trail, newest first' })).toHaveTextContent('application.submitted');
+    expect(screen.getByRole('link', { name: 'Requests for information' })).toHaveAttribute('href', '/rfi-v1/41');
+  });
+
+  it('asks for a reason before denying, and sends it with the version seen', async () => {
+    const changes = fakeReview((body) =>
+      HttpResponse.json({ applicationId: 41, status: 'denied', version: body.version + 1, assignee: null }),
+    );
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Deny' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Deny this application?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(await within(dialog).findByText('Enter the reason.')).toBeInTheDocument();
+    expect(changes).toEqual([]);
+
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Capacity over the limit.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await waitFor(() => expect(changes).toEqual([{ action: 'deny', version: 3, reason: 'Capacity over the limit.' }]));
+    expect(await screen.findByText('Done: the application is now Denied.')).toBeInTheDocument();
+  });
+
+  it('explains a version conflict in words', async () => {
+    fakeReview(() => problem(409, 'urn:ccap:problem:version-conflict'));
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this application?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(/Someone else changed this application/);
+  });
+});
+
+describe('the statistics page', () => {
+  it('gives the numbers in tables', async () => {
+    const stats: StaffStatistics = {
+      total: 12,
+      byStatus: [
+        { key: 'approved', count: 5 },
+        { key: 'submitted', count: 7 },
+      ],
+      byCounty: [{ key: 'Polk', count: 12 }],
+      byProviderType: [{ key: 'registeredprovider', count: 12 }],
+      medianDaysToDecision: 9.5,
+      decided: 5,
+      overdue: 2,
+    };
+    server.use(http.get('*/api/Staff/statistics', () => HttpResponse.json(stats)));
+    await renderRoute('/analytics');
+    const byStatus = await screen.findByRole('table', { name: 'Applications by status' });
+    const approved = within(byStatus).getByRole('rowheader', { name: 'Approved' }).closest('tr')!;
+    expect(within(approved).getByRole('cell', { name: '5' })).toBeInTheDocument();
+    expect(screen.getByText('Median days to a decision').nextSibling).toHaveTextContent('9.5');
+  });
+});
