@@ -43,6 +43,20 @@ describe('the dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
   });
 
+  it('an open request for information comes first in what to do next', async () => {
+    arrange({
+      ...submitted,
+      providerApplication: { ...submitted.providerApplication!, status: 'information-requested', openRfiCount: 1 },
+    });
+    await renderRoute('/dashboard');
+    expect(
+      await screen.findByText(
+        'The state has asked you for more information. Answer the request so your review can go on.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText('Information requested').length).toBeGreaterThan(0);
+  });
+
   it('no upload button once nothing is required', async () => {
     arrange({ ...submitted, isDocumentRequired: false });
     await renderRoute('/dashboard');
