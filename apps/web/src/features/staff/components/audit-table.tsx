@@ -1,6 +1,7 @@
 import type { AuditEntry } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { intlTagOf } from '@/lib/locales';
+import { ScrollRegion } from './scroll-region';
 
 const cell = 'px-3 py-2 text-start align-top';
 
@@ -27,7 +28,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(intlTagOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={caption}>
       <table className="w-full min-w-[48rem] border-collapse text-sm">
         <caption className="mb-2 text-start text-lg font-semibold">{caption}</caption>
         <thead>
@@ -64,6 +65,6 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

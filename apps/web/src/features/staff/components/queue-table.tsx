@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Button, linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
 import { dayOf, statusLabel, typeLabel } from '../staff-labels';
+import { ScrollRegion } from './scroll-region';
 
 const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
   { sort: 'applicationId', labelKey: 'staff.queue.columns.applicationId' },
@@ -42,7 +43,7 @@ export function QueueTable({
   const { t } = useTranslation();
   const format = useIntlFormat();
   return (
-    <div className="overflow-x-auto">
+    <ScrollRegion label={t('staff.queue.caption')}>
       <table className="w-full min-w-[56rem] border-collapse text-sm">
         <caption className="sr-only">{t('staff.queue.caption')}</caption>
         <thead>
@@ -127,6 +128,6 @@ export function QueueTable({
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
