@@ -61,8 +61,8 @@ export function createGazetteer(stateCode: string, counties: string[]) {
 }
 export type Gazetteer = ReturnType<typeof createGazetteer>;
 
-/** A ZIP code outside the program's state still has a centroid. */
-function lookupAnyZip(zip: string): Place | undefined {
+/** A ZIP code's centroid, city and county, in any state; undefined for an unknown code. */
+export function lookupAnyZip(zip: string): Place | undefined {
   const found = zipcodesUs.find(zip);
   if (!found.isValid) return undefined;
   return { zip, city: found.city, county: found.county, latitude: found.latitude, longitude: found.longitude };

@@ -1,23 +1,87 @@
+import { providerDayNames } from '@ccap/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { lookupAnyZip } from '../providers/gazetteer';
+import { createProvidersRepository } from '../providers/providers.repository';
 
-export type DirectoryOutcome = 'declined' | 'pending';
+export type DirectoryOutcome = 'declined' | 'published' | 'not-geocoded';
+
+interface Answers {
+  categoryTypes?: { providerTypeCode?: string; capacity?: number };
+  providerInfo?: {
+    firstName?: string;
+    lastName?: string;
+    businessName?: string;
+    phone?: string;
+    languageCodes?: string[];
+  };
+  address?: { careLocation?: { address1?: string; city?: string; zipCode?: string }; county?: string };
+  ratesInfo?: { rates?: Record<string, { specialNeeds?: number } | undefined> };
+  operationHoursInfo?: {
+    days?: { day?: string; open?: boolean; start?: string; end?: string }[];
+    eveningOvernightCare?: boolean;
+    weekendCare?: boolean;
+    transportation?: boolean;
+  };
+  conditions?: { listInDirectory?: boolean };
+}
 
 /**
- * The seam where an approval publishes the provider into the public search directory
- * (issue #9: "approving a registered provider application publishes the provider … with the
- * applicant's address geocoded, unless the applicant declined to be listed").
- *
- * TODO(#8): the `providers` table and its geocoding are being built by the provider-search
- * issue. Once merged, insert (or update) the provider here, inside the approval's transaction,
- * and answer 'published'. Until then an approval that should be listed answers 'pending', and
- * the approval's audit row says so, so the listings still to publish can be found later.
+ * An approval publishes the provider into the public search directory (issue #9), inside the
+ * approval's transaction, with the care address placed at its ZIP code's centroid (the
+ * offline gazetteer), unless the applicant declined to be listed. The license number is the
+ * application's, so approving again updates the same listing.
  */
 export async function publishToProviderDirectory(
-  _trx: Transaction<DB>,
+  trx: Transaction<DB>,
   application: { id: number; providerType: string; answers: Record<string, unknown> },
 ): Promise<DirectoryOutcome> {
-  const conditions = application.answers.conditions as { listInDirectory?: boolean } | undefined;
-  if (conditions?.listInDirectory !== true) return 'declined';
-  return 'pending';
+  const answers = application.answers as Answers;
+  if (answers.conditions?.listInDirectory !== true) return 'declined';
+  const care = answers.address?.careLocation ?? {};
+  const place = care.zipCode ? lookupAnyZip(care.zipCode) : undefined;
+  if (!place) return 'not-geocoded';
+
+  const typeCode = answers.categoryTypes?.providerTypeCode ?? 'registered-cdh';
+  const type = await trx
+    .selectFrom('lookup_item')
+    .select('lookup_id')
+    .where('lookup_type', '=', 'ProviderType')
+    .where('code', '=', typeCode)
+    .executeTakeFirst();
+  const info = answers.providerInfo ?? {};
+  const hours = answers.operationHoursInfo ?? {};
+  await createProvidersRepository(trx).upsert([
+    {
+      licenseNumber: `CCA-${String(application.id).padStart(7, '0')}`,
+      businessName: info.businessName || [info.firstName, info.lastName].filter(Boolean).join(' '),
+      ownerFirstName: info.firstName ?? '',
+      ownerLastName: info.lastName ?? '',
+      providerTypeId: type?.lookup_id ?? null,
+      isCca: true,
+      capacity: answers.categoryTypes?.capacity ?? 0,
+      address1: care.address1 ?? '',
+      city: care.city ?? place.city,
+      zip: care.zipCode!.slice(0, 5),
+      county: answers.address?.county ?? place.county,
+      phone: info.phone ?? '',
+      operationHours: (hours.days ?? [])
+        .filter((day) => day.open && day.start && day.end)
+        .flatMap((day) => {
+          const name = providerDayNames.find((candidate) => candidate.toLowerCase() === day.day);
+          return name ? [{ DayName: name, starttime: day.start!, endtime: day.end! }] : [];
+        }),
+      latitude: place.latitude,
+      longitude: place.longitude,
+      languages: info.languageCodes ?? [],
+      qualityRating: null,
+      // A special-needs rate above zero is an offer to care for children with special needs.
+      acceptsSpecialNeeds: Object.values(answers.ratesInfo?.rates ?? {}).some((rate) => (rate?.specialNeeds ?? 0) > 0),
+      weekendCare: hours.weekendCare === true,
+      eveningOvernightCare: hours.eveningOvernightCare === true,
+      transportation: hours.transportation === true,
+      source: 'application',
+    },
+  ]);
+  return 'published';
 }

@@ -255,7 +255,7 @@ describe('review and decisions', () => {
     expect(closed.statusCode).toBe(409);
   });
 
-  it('approves, recording whether the provider is to be listed in the directory', async () => {
+  it('approves and publishes the provider into the public search, unless it asked not to be listed', async () => {
     const id = await submitApplication(ctx, applicant, inCounty('Story', 'Approved Care'));
     await changeStatus(storyWorker, id, { action: 'start-review', version: 1 });
     const approved = await changeStatus(storyWorker, id, { action: 'approve', version: 2 });
@@ -264,10 +264,38 @@ describe('review and decisions', () => {
     expect(trail.at(-1)).toMatchObject({
       action: 'application.approve',
       before: { status: 'in-review' },
-      after: { status: 'approved', directory: expect.stringMatching(/^(pending|declined)$/) },
+      after: { status: 'approved', directory: 'published' },
     });
     const dashboard = await get(applicant, '/api/Dashboard/get-dashboard');
     expect(dashboard.json()).toMatchObject({ applicationId: id, providerApplication: { status: 'approved' } });
+
+    // Anyone finds it now, placed at its ZIP code (the fixture's care address is in Ames, 50010).
+    const lookups = (await ctx.app.inject({ method: 'GET', url: '/api/Lookup/get-lookups' })).json<{
+      data: { lookupType: string; code: string; lookupId: number }[];
+    }>().data;
+    const registered = lookups.find((item) => item.lookupType === 'ProviderType' && item.code === 'registered-cdh')!;
+    const search = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Providers',
+      payload: { providerBusinessName: 'Approved Care', providerTypeId: registered.lookupId },
+    });
+    expect(search.statusCode).toBe(200);
+    expect(search.json<{ value: { BusinessName: string; Addresses: { Zip: string }[] }[] }>().value).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          BusinessName: 'Approved Care',
+          Addresses: [expect.objectContaining({ Zip: '50010' })],
+        }),
+      ]),
+    );
+
+    // An applicant who declined to be listed is not published.
+    const unlisted = inCounty('Story', 'Quiet Home Care');
+    unlisted.conditions = { ...unlisted.conditions, listInDirectory: false };
+    const quietId = await submitApplication(ctx, applicant, unlisted);
+    await changeStatus(storyWorker, quietId, { action: 'start-review', version: 1 });
+    await changeStatus(storyWorker, quietId, { action: 'approve', version: 2 });
+    expect((await review(storyWorker, quietId)).auditTrail.at(-1)).toMatchObject({ after: { directory: 'declined' } });
   });
 });
 
@@ -279,11 +307,11 @@ describe('statistics and the audit search', () => {
     expect(stats.byStatus).toEqual(
       expect.arrayContaining([
         { key: 'denied', count: 1 },
-        { key: 'approved', count: 1 },
+        { key: 'approved', count: 2 },
       ]),
     );
-    expect(stats.byCounty).toEqual(expect.arrayContaining([{ key: 'Story', count: 2 }]));
-    expect(stats).toMatchObject({ decided: 2, medianDaysToDecision: 0, overdue: 1 });
+    expect(stats.byCounty).toEqual(expect.arrayContaining([{ key: 'Story', count: 3 }]));
+    expect(stats).toMatchObject({ decided: 3, medianDaysToDecision: 0, overdue: 1 });
     const polk = (await get(polkWorker, '/api/Staff/statistics')).json<StaffStatistics>();
     expect(polk.byCounty.map((entry) => entry.key)).toEqual(['Polk']);
   });
