@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
 
 /** Saves a draft through the API as the signed-in user (the token the web app holds). */
 export async function saveDraftAsUser(page: Page, application: object): Promise<number> {
@@ -14,4 +15,16 @@ export async function saveDraftAsUser(page: Page, application: object): Promise<
     });
     return ((await response.json()) as { id: number }).id;
   }, application);
+}
+
+/** Saves `application` (without its signature) as a draft and submits it through the review page. */
+export async function submitThroughWizard(page: Page, application: Record<string, unknown>) {
+  const draftId = await saveDraftAsUser(page, { ...application, conditions: undefined });
+  await page.goto(
+    `/registeredapplication/registration/${String(application.providerType)}?draft=${draftId}&step=complete-application-form`,
+  );
+  await page.getByRole('checkbox', { name: 'I have read and accept these conditions' }).check();
+  await page.getByLabel('Your full legal name').fill('Maria Lopez');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  await expect(page.getByText('Application submitted')).toBeVisible();
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { completeApplication } from '../../apps/api/test/application-fixture';
 import { createAccount } from '../support/auth';
-import { saveDraftAsUser } from '../support/drafts';
+import { submitThroughWizard } from '../support/drafts';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
 /** A small but real PDF, `size` bytes long (padded inside a comment). */
@@ -17,16 +17,7 @@ function pdfOf(size: number, label: string): Buffer {
 }
 
 /** Submits a complete application through the review page, as the signed-in user. */
-async function submitApplication(page: Page) {
-  const draftId = await saveDraftAsUser(page, { ...completeApplication('registeredprovider'), conditions: undefined });
-  await page.goto(
-    `/registeredapplication/registration/registeredprovider?draft=${draftId}&step=complete-application-form`,
-  );
-  await page.getByRole('checkbox', { name: 'I have read and accept these conditions' }).check();
-  await page.getByLabel('Your full legal name').fill('Maria Lopez');
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page.getByText('Application submitted')).toBeVisible();
-}
+const submitApplication = (page: Page) => submitThroughWizard(page, completeApplication('registeredprovider'));
 
 test('dashboard buttons follow the spec, and every required document uploads with progress and opens again', async ({
   page,

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { completeApplication } from '../../apps/api/test/application-fixture';
 import { createAccount, DEMO, signIn } from '../support/auth';
-import { saveDraftAsUser } from '../support/drafts';
+import { saveDraftAsUser, submitThroughWizard } from '../support/drafts';
 import { BASE_URL } from '../support/env';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
@@ -43,18 +43,6 @@ function callApi<T>(page: Page, path: string, init: { method?: string; json?: un
   );
 }
 
-/** Submits through the wizard's review page, as an applicant does. */
-async function submitThroughWizard(page: Page, businessName: string) {
-  const draftId = await saveDraftAsUser(page, { ...polkApplication(businessName), conditions: undefined });
-  await page.goto(
-    `/registeredapplication/registration/registeredprovider?draft=${draftId}&step=complete-application-form`,
-  );
-  await page.getByRole('checkbox', { name: 'I have read and accept these conditions' }).check();
-  await page.getByLabel('Your full legal name').fill('Maria Lopez');
-  await page.getByRole('button', { name: 'Submit application' }).click();
-  await expect(page.getByText('Application submitted')).toBeVisible();
-}
-
 test('an applicant submits; the Polk worker finds it, views a document, approves; the applicant sees the decision', async ({
   browser,
   page,
@@ -64,7 +52,7 @@ test('an applicant submits; the Polk worker finds it, views a document, approves
   await createAccount(page, '/dashboard');
   // Back from signing in: the token is there to save the draft with.
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  await submitThroughWizard(page, businessName);
+  await submitThroughWizard(page, polkApplication(businessName));
   const dashboard = await callApi<{
     applicationId: number;
     providerApplication: { missingDocuments: { documentId: number }[] };

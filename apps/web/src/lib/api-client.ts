@@ -79,8 +79,8 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Fetches a file from the API with the bearer token, as a blob (to show it in the page). */
-export async function apiBlob(path: string): Promise<Blob> {
+/** GETs a file from the API with the bearer token; a failure is an ApiError. */
+async function fetchFile(path: string): Promise<Response> {
   const headers: Record<string, string> = {};
   const token = accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
@@ -90,7 +90,12 @@ export async function apiBlob(path: string): Promise<Blob> {
     const json = text ? safeJson(text) : undefined;
     throw new ApiError(response.status, isProblem(json) ? json : undefined);
   }
-  return response.blob();
+  return response;
+}
+
+/** Fetches a file from the API with the bearer token, as a blob (to show it in the page). */
+export async function apiBlob(path: string): Promise<Blob> {
+  return (await fetchFile(path)).blob();
 }
 
 /**
@@ -98,15 +103,7 @@ export async function apiBlob(path: string): Promise<Blob> {
  * hands it to the browser as a download under the server's file name.
  */
 export async function apiDownload(path: string, fallbackName: string): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = accessToken();
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await fetch(`/api/${path.replace(/^\//, '')}`, { headers, credentials: 'same-origin' });
-  if (!response.ok) {
-    const text = await response.text();
-    const json = text ? safeJson(text) : undefined;
-    throw new ApiError(response.status, isProblem(json) ? json : undefined);
-  }
+  const response = await fetchFile(path);
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
