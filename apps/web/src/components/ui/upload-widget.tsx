@@ -168,7 +168,9 @@ export function UploadWidget({
           </Button>
           {camera ? (
             <>
-              <input {...cameraZone.getInputProps({ capture: 'environment' })} />
+              <input
+                {...cameraZone.getInputProps({ capture: 'environment', 'aria-label': t('uploadWidget.takePicture') })}
+              />
               <Button variant="secondary" onClick={cameraZone.open} disabled={disabled}>
                 <CameraIcon />
                 {t('uploadWidget.takePicture')}
