@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import multipart from '@fastify/multipart';
 import {
   applicationDocumentsParamsSchema,
@@ -18,7 +17,7 @@ import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
-import { attachmentHeader, downloadNameOf } from './file-names';
+import { sendAttachment, sendBase64 } from './file-replies';
 import { base64Upload, storeDocumentFile } from './upload';
 import { applicationClosed } from './upload-problems';
 import type { VirusScanner } from './virus-scanner';
@@ -170,11 +169,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     },
     async (request, reply) => {
       const { blobKey } = await fileOf(currentUser(request), request.query.documentId);
-      const bytes = await buffer(await blobs.read(blobKey));
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(bytes.toString('base64'));
+      return sendBase64(reply, blobs, blobKey);
     },
   );
 
@@ -191,13 +186,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     },
     async (request, reply) => {
       const { document, blobKey } = await fileOf(currentUser(request), request.params.documentId, request.params.id);
-      const extension = document.stored_name!.split('.').pop()!;
-      return reply
-        .type(document.content_type!)
-        .header('content-length', document.size_bytes!)
-        .header('content-disposition', attachmentHeader(downloadNameOf(document.display_name!, extension)))
-        .header('cache-control', 'private, no-store')
-        .send(await blobs.read(blobKey));
+      return sendAttachment(reply, blobs, {
+        blobKey,
+        storedName: document.stored_name!,
+        displayName: document.display_name!,
+        contentType: document.content_type!,
+        sizeBytes: document.size_bytes!,
+      });
     },
   );
 };

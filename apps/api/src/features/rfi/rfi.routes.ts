@@ -1,4 +1,3 @@
-import { buffer } from 'node:stream/consumers';
 import {
   completeRfiRequestSchema,
   createRfiRequestSchema,
@@ -22,7 +21,7 @@ import { HttpProblem, notFound } from '../../plugins/problem';
 import type { BlobStore } from '../../storage/blob-store';
 import { canReadApplication } from '../applications/application-access';
 import type { StoredFile } from '../documents/documents.repository';
-import { attachmentHeader, downloadNameOf } from '../documents/file-names';
+import { sendAttachment, sendBase64 } from '../documents/file-replies';
 import { base64Upload, receiveCheckedFile } from '../documents/upload';
 import type { VirusScanner } from '../documents/virus-scanner';
 import { currentUser } from '../identity/access.plugin';
@@ -314,11 +313,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const document = await fileOf(currentUser(request), request.query.rfiDocumentId);
-      const bytes = await buffer(await blobs.read(document.blob_key));
-      return reply
-        .type('text/plain; charset=utf-8')
-        .header('cache-control', 'private, no-store')
-        .send(bytes.toString('base64'));
+      return sendBase64(reply, blobs, document.blob_key);
     },
   );
 
@@ -335,13 +330,13 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const document = await fileOf(currentUser(request), request.params.rfiDocumentId);
-      const extension = document.stored_name.split('.').pop()!;
-      return reply
-        .type(document.content_type)
-        .header('content-length', document.size_bytes)
-        .header('content-disposition', attachmentHeader(downloadNameOf(document.display_name, extension)))
-        .header('cache-control', 'private, no-store')
-        .send(await blobs.read(document.blob_key));
+      return sendAttachment(reply, blobs, {
+        blobKey: document.blob_key,
+        storedName: document.stored_name,
+        displayName: document.display_name,
+        contentType: document.content_type,
+        sizeBytes: document.size_bytes,
+      });
     },
   );
 };
