@@ -204,6 +204,19 @@ export interface ProviderTable {
   updated_at: DefaultedTimestamp;
 }
 
+/** Kept by triggers on `provider` (migration 0012): the words of each name, and their vocabulary. */
+export interface ProviderNameWordTable {
+  field: 'business' | 'first' | 'last';
+  word: string;
+  business_name: string;
+  provider_id: number;
+}
+
+export interface ProviderNameVocabularyTable {
+  field: 'business' | 'first' | 'last';
+  word: string;
+}
+
 export interface RfiTable {
   id: Generated<number>;
   application_id: number;
@@ -235,6 +248,8 @@ export interface RfiDocumentTable {
 
 export interface DB {
   provider: ProviderTable;
+  provider_name_word: ProviderNameWordTable;
+  provider_name_vocabulary: ProviderNameVocabularyTable;
   lookup_item: LookupItemTable;
   draft_application: DraftApplicationTable;
   application: ApplicationTable;

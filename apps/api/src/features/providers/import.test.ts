@@ -91,5 +91,25 @@ describe('import into the directory', () => {
     const found = await repository.search({ zipCode: '50010', limit: 50 });
     expect(found.map((p) => p.BusinessName)).toEqual(['Renamed Care']);
     expect(await repository.countBySource('import')).toBe(1);
+    // The name search follows the words of the new name only (kept by triggers, migration 0012).
+    const byName = async (name: string) =>
+      (await repository.search({ businessName: name, limit: 50 })).map((p) => p.BusinessName);
+    expect(await byName('Renamd')).toEqual(['Renamed Care']);
+    expect(await byName('First')).toEqual([]);
+  });
+
+  it('ranks the closest spelling first, then by name, and pages of 50 stay whole', async () => {
+    const repository = createProvidersRepository(database.db);
+    const rows = [
+      ...Array.from({ length: 60 }, (_, i) => `W-${i},Sunshine Care ${String(i).padStart(2, '0')}`),
+      'W-S1,Sunshyne Academy',
+      'W-S2,Moonshine Stories',
+    ].map((row) => `${row},A,B,1,yes,8,1 Main St,Ames,50010,,en,,no`);
+    const { accepted } = validateImport(readImportFile('w.csv', [HEADER, ...rows].join('\n')), gazetteer);
+    await repository.upsert(accepted);
+    const found = (await repository.search({ businessName: 'sunshyne', limit: 50 })).map((p) => p.BusinessName);
+    expect(found).toHaveLength(50);
+    expect(found.slice(0, 3)).toEqual(['Sunshyne Academy', 'Sunshine Care 00', 'Sunshine Care 01']);
+    expect(found).not.toContain('Moonshine Stories');
   });
 });

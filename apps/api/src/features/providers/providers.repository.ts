@@ -131,6 +131,29 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
   return where;
 }
 
+/** Near spellings of a typed word the search follows; the best ones fill any page of 50. */
+const MATCHED_WORDS = 64;
+const FIELDS = [
+  ['business', 'businessName'],
+  ['last', 'lastName'],
+  ['first', 'firstName'],
+] as const;
+
+/**
+ * The word that leads a name search: the longest word of the business name, else of the last
+ * or first name (the longest is the most telling of its trigrams). The whole terms still
+ * filter what it finds, as without it.
+ */
+function driverWord(q: ProviderQuery): { field: (typeof FIELDS)[number][0]; word: string } | undefined {
+  for (const [field, key] of FIELDS) {
+    const words = fold(q[key] ?? '')
+      .split(' ')
+      .filter(Boolean);
+    if (words.length) return { field, word: words.reduce((a, b) => (b.length > a.length ? b : a)) };
+  }
+  return undefined;
+}
+
 const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
 interface SearchRow {
@@ -248,6 +271,35 @@ export function createProvidersRepository(db: Kysely<DB>) {
               and p.location <@ (select area from bounds)
               and ${distance} <= (select miles from bounds)
             order by distance, p.id
+            limit ${q.limit}`.execute(trx);
+          return rows.map(toRecord);
+        }
+        const driver = q.zipCode || q.city ? undefined : driverWord(q);
+        if (driver) {
+          // The typed word's near spellings from the vocabulary, each read in name order through
+          // the word index: bounded work however many names share a common word. ZIP or city
+          // narrow the search more than any word, so they keep the plain plan below.
+          const { rows } = await sql<SearchRow>`
+            with matched as (
+              select v.word, word_similarity(${driver.word}, v.word) as sim
+              from provider_name_vocabulary v
+              where v.field = ${driver.field} and ${driver.word} <% v.word
+              order by sim desc, v.word
+              limit ${MATCHED_WORDS}
+            ), hits as (
+              select ${COLUMNS}, null::float8 as distance, m.sim,
+                row_number() over (partition by p.id order by m.sim desc) as nth
+              from matched m
+              cross join lateral (
+                select p.* from provider_name_word w
+                join provider p on p.id = w.provider_id
+                where w.field = ${driver.field} and w.word = m.word and ${where}
+                order by w.business_name, w.provider_id
+                limit ${q.limit}
+              ) p
+            )
+            select * from hits where nth = 1
+            order by sim desc, business_name, id
             limit ${q.limit}`.execute(trx);
           return rows.map(toRecord);
         }
