@@ -39,7 +39,8 @@ const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
  */
 export const SIGN_IN_IDLE_MINUTES = 30;
 
-const isStaff = (roles: readonly string[]) => roles.some((role) => role === 'service-worker' || role === 'administrator');
+const isStaff = (roles: readonly string[]) =>
+  roles.some((role) => role === 'service-worker' || role === 'administrator');
 
 /**
  * What identifies a sign-in in the token: its `auth_time` (a new authentication) and its `sid`
