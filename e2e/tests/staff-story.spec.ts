@@ -63,16 +63,20 @@ test('an applicant submits; the Polk worker reviews, asks for information, compl
   test.setTimeout(180_000);
   const businessName = `Hazel Grove Care ${Date.now()}`;
 
-  // 1. The applicant: a new account, the application (care in Polk county) submitted on the
-  //    wizard's review page, and the W-9 uploaded.
+  // 1. The applicant: a new account, the application (care in Polk county, listed in the public
+  //    search) submitted on the wizard's review page, and the W-9 uploaded.
   await createAccount(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   const application = completeApplication('registeredprovider');
-  await submitThroughWizard(page, {
-    ...application,
-    providerInfo: { ...application.providerInfo, businessName },
-    address: { ...application.address, county: 'Polk' },
-  });
+  await submitThroughWizard(
+    page,
+    {
+      ...application,
+      providerInfo: { ...application.providerInfo, businessName },
+      address: { ...application.address, county: 'Polk' },
+    },
+    { listInDirectory: true },
+  );
   const dashboard = await callApi<{
     applicationId: number;
     providerApplication: { missingDocuments: { documentId: number }[] };
