@@ -17,13 +17,22 @@ export async function saveDraftAsUser(page: Page, application: object): Promise<
   }, application);
 }
 
-/** Saves `application` (without its signature) as a draft and submits it through the review page. */
-export async function submitThroughWizard(page: Page, application: Record<string, unknown>) {
+/**
+ * Saves `application` (without its signature) as a draft and submits it through the review page;
+ * `listInDirectory` ticks the optional "list me in the public provider search".
+ */
+export async function submitThroughWizard(
+  page: Page,
+  application: Record<string, unknown>,
+  options: { listInDirectory?: boolean } = {},
+) {
   const draftId = await saveDraftAsUser(page, { ...application, conditions: undefined });
   await page.goto(
     `/registeredapplication/registration/${String(application.providerType)}?draft=${draftId}&step=complete-application-form`,
   );
   await page.getByRole('checkbox', { name: 'I have read and accept these conditions' }).check();
+  if (options.listInDirectory)
+    await page.getByRole('checkbox', { name: /List me in the public provider search/ }).check();
   await page.getByLabel('Your full legal name').fill('Maria Lopez');
   await page.getByRole('button', { name: 'Submit application' }).click();
   await expect(page.getByText('Application submitted')).toBeVisible();

@@ -25,7 +25,13 @@ try {
       (${sql.val(counties)}::text[])[1 + g % ${counties.length}],
       now() - make_interval(days => g % 120, mins => g % 1440)
     from generate_series(1, ${APPLICATIONS}) g`.execute(db);
+  // A pending request for information on every application waiting for one, a tenth of them past due.
+  await sql`
+    insert into rfi (application_id, service_worker_comment, due_date, created_by)
+    select id, 'Please send the lease.', current_date + (case when id % 10 = 0 then -5 else 20 end), ${worker.id}::uuid
+    from application where status = 'information-requested'`.execute(db);
   await sql`analyze application`.execute(db);
+  await sql`analyze rfi`.execute(db);
 
   const cases: [string, typeof worker, string][] = [
     ['worker, default (oldest first)', worker, ''],
@@ -36,6 +42,8 @@ try {
     ['admin, search by name', admin, '?search=willow%20child%20care%2012'],
     ['admin, search by id', admin, '?search=31337'],
     ['admin, county + type', admin, '?county=Linn&providerType=unregisteredprovider'],
+    ['worker, RFI overdue', worker, '?rfi=overdue'],
+    ['admin, sort by RFI due date', admin, '?sort=nextRfiDueAt'],
   ];
   const results = [];
   for (const [label, user, query] of cases) {

@@ -86,6 +86,9 @@ export interface AppUserTable {
   notification_preferences: ColumnType<{ email: Record<string, boolean> }, string | undefined, string>;
   created_at: DefaultedTimestamp;
   last_seen_at: DefaultedTimestamp;
+  /** The sign-in the API last saw for a staff member: `auth_time:…` or `sid:…` of their token. */
+  sign_in_key: string | null;
+  signed_in_at: Date | null;
 }
 
 export interface UserRoleTable {

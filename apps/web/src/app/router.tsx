@@ -228,7 +228,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: 'staff/applications/:id',
-                lazy: async () => ({ Component: (await import('@/features/staff/pages/review-page')).ReviewPage }),
+                lazy: async () => ({ Component: (await import('./routes/staff-review')).StaffReviewRoute }),
               },
               {
                 path: 'analytics',

@@ -40,6 +40,7 @@ export const queueSortKeys = [
   'submittedAt',
   'daysWaiting',
   'assignee',
+  'nextRfiDueAt',
 ] as const;
 export const queueSortSchema = z.enum(queueSortKeys);
 export type QueueSort = z.infer<typeof queueSortSchema>;
@@ -53,6 +54,8 @@ export const staffQueueQuerySchema = z.object({
   providerType: providerTypeSchema.optional(),
   /** `me`, `none` (unassigned) or a staff user's id. */
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
+  /** Only applications with a pending request for information (`open`), or one past its due date (`overdue`). */
+  rfi: z.enum(['open', 'overdue']).optional(),
   /** A provider's name (or part of it), or an application id. */
   search: z.string().trim().max(100).optional(),
   sort: queueSortSchema.default('submittedAt'),
@@ -81,9 +84,11 @@ export const queueItemSchema = z.object({
   daysWaiting: z.number().int().nonnegative(),
   /** Undecided and past REVIEW_TARGET_DAYS. */
   overdue: z.boolean(),
-  /** Requests for information still open, and the earliest due date (the RFI issue fills these). */
+  /** Requests for information still pending, and the earliest due date among them ("2026-01-15"). */
   openRfiCount: z.number().int().nonnegative(),
-  nextRfiDueAt: z.string().nullable(),
+  nextRfiDueAt: z.iso.date().nullable(),
+  /** A pending request for information is past its due date. */
+  rfiOverdue: z.boolean(),
   assignee: staffMemberRefSchema.nullable(),
   version: z.number().int().positive(),
 });
@@ -261,5 +266,8 @@ export const staffStatisticsSchema = z.object({
   medianDaysToDecision: z.number().nullable(),
   decided: z.number().int().nonnegative(),
   overdue: z.number().int().nonnegative(),
+  /** Requests for information still pending, and those of them past their due date. */
+  rfisOpen: z.number().int().nonnegative(),
+  rfisOverdue: z.number().int().nonnegative(),
 });
 export type StaffStatistics = z.infer<typeof staffStatisticsSchema>;

@@ -48,7 +48,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
       }
       throw error;
     }
-    const user = await app.repositories.users.resolve(identity);
+    const user = await app.repositories.users.resolve(identity, { requestId: request.id });
     request.user = user;
 
     if (access === 'staff' && !user.roles.some((role) => role === 'service-worker' || role === 'administrator')) {

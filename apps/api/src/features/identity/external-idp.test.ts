@@ -58,6 +58,30 @@ it('the portal trusts tokens from a configured external provider, and only them'
   expect(me.statusCode).toBe(200);
   expect(me.json()).toMatchObject({ email: 'external@example.gov', name: 'Ext Ernal', roles: ['applicant'] });
 
+  // A staff member's sign-in through the external provider is audited on their first call.
+  const userId = me.json<{ id: string }>().id;
+  await portal.app.repositories.users.changeRole(
+    { action: 'grant', userId, role: 'administrator', counties: [] },
+    { id: null, label: 'test' },
+  );
+  for (let round = 0; round < 2; round++) {
+    const queue = await portal.app.inject({
+      method: 'GET',
+      url: '/api/Staff/applications',
+      headers: { authorization: `Bearer ${tokens!.access_token}` },
+    });
+    expect(queue.statusCode).toBe(200);
+  }
+  const signIns = (await portal.app.repositories.audit.forEntity('user', userId)).filter(
+    (row) => row.action === 'staff.signed-in',
+  );
+  expect(signIns).toEqual([
+    expect.objectContaining({
+      actor_label: 'external@example.gov',
+      after: expect.objectContaining({ issuer: `${idpUrl}/idp`, basis: 'token', roles: ['administrator'] }),
+    }),
+  ]);
+
   // A token the portal's own (unused) keys would sign is not from the configured issuer.
   const tampered = tokens!.access_token.slice(0, -4) + 'AAAA';
   const rejected = await portal.app.inject({

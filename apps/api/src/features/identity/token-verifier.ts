@@ -98,11 +98,17 @@ export function createTokenVerifier(
     }
     if (!payload.sub) throw new InvalidTokenError('token has no subject');
     const { email, name } = await profileClaims(payload, token);
+    const { auth_time: authTime, sid } = payload as { auth_time?: unknown; sid?: unknown };
     return {
       issuer: identity.kind === 'built-in' ? BUILT_IN_ISSUER_KEY : identity.issuer,
       subject: payload.sub,
       email: email.toLowerCase(),
       name: name || email,
+      // Which sign-in the token comes from, when the issuer says (the staff sign-in audit).
+      session: {
+        ...(typeof authTime === 'number' && Number.isFinite(authTime) ? { authTime } : {}),
+        ...(typeof sid === 'string' && sid.length > 0 && sid.length <= 200 ? { sid } : {}),
+      },
     };
   };
 }

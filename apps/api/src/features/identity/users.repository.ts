@@ -15,6 +15,11 @@ export interface VerifiedIdentity {
   subject: string;
   email: string;
   name: string;
+  /**
+   * The sign-in the token comes from: OIDC `auth_time` (seconds) and/or the session id `sid`.
+   * The built-in provider puts both in its access tokens; other issuers may send either or none.
+   */
+  session?: { authTime?: number; sid?: string };
 }
 
 export interface PortalUser {
@@ -27,6 +32,27 @@ export interface PortalUser {
 }
 
 const LAST_SEEN_RESOLUTION_MS = 5 * 60 * 1000;
+
+/**
+ * Without `auth_time` or `sid` in the token, a staff member's first call after this long
+ * without any (or their first call ever) counts as a sign-in.
+ */
+export const SIGN_IN_IDLE_MINUTES = 30;
+
+const isStaff = (roles: readonly string[]) =>
+  roles.some((role) => role === 'service-worker' || role === 'administrator');
+
+/**
+ * What identifies a sign-in in the token: its `auth_time` (a new authentication) and its `sid`
+ * (a new session), whichever it carries; undefined when it carries neither.
+ */
+export function signInKeyOf(session: VerifiedIdentity['session']): string | undefined {
+  const parts = [
+    ...(session?.authTime !== undefined ? [`auth_time:${session.authTime}`] : []),
+    ...(session?.sid ? [`sid:${session.sid}`] : []),
+  ];
+  return parts.length > 0 ? parts.join(' ') : undefined;
+}
 
 export type RoleChange =
   | { action: 'grant'; userId: string; role: StaffRole; counties: string[] }
@@ -60,6 +86,8 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
         'email',
         'name',
         'last_seen_at',
+        'sign_in_key',
+        'signed_in_at',
         'preferred_language',
         'notification_preferences',
         sql<string[]>`array(select role from user_role where user_id = app_user.id order by role)`.as('roles'),
@@ -91,13 +119,69 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
     return row ? toUser(row) : undefined;
   }
 
+  type Row = NonNullable<Awaited<ReturnType<typeof loadRow>>>;
+
+  /**
+   * Issue #9: every sign-in of a staff member is an audit row. The API sees a sign-in as the
+   * first call with a token of a new sign-in (its `auth_time`, else its `sid`; with neither,
+   * the first call after SIGN_IN_IDLE_MINUTES without any). The row's update decides, so of
+   * the calls a fresh page makes at once exactly one writes the audit row.
+   */
+  async function noteStaffSignIn(row: Row, user: PortalUser, identity: VerifiedIdentity, requestId?: string) {
+    const signIn = signInKeyOf(identity.session);
+    const idleSince = Date.now() - SIGN_IN_IDLE_MINUTES * 60 * 1000;
+    const known = signIn
+      ? row.sign_in_key === signIn
+      : row.signed_in_at !== null && row.last_seen_at.getTime() > idleSince;
+    if (known) return;
+    await db.transaction().execute(async (trx) => {
+      const claimed = await trx
+        .updateTable('app_user')
+        .set({ sign_in_key: signIn ?? null, signed_in_at: new Date(), last_seen_at: new Date() })
+        .where('id', '=', row.id)
+        .where((eb) =>
+          signIn
+            ? eb.or([eb('sign_in_key', 'is', null), eb('sign_in_key', '!=', signIn)])
+            : eb.or([eb('signed_in_at', 'is', null), eb('last_seen_at', '<', new Date(idleSince))]),
+        )
+        .returning('id')
+        .executeTakeFirst();
+      if (!claimed) return;
+      await audit.record(
+        {
+          actorId: user.id,
+          actorLabel: user.email,
+          action: 'staff.signed-in',
+          entityType: 'user',
+          entityId: user.id,
+          after: {
+            roles: user.roles.filter((role) => role !== 'applicant'),
+            counties: user.counties,
+            issuer: identity.issuer,
+            // 'token': the token named a new sign-in; 'idle': it did not, and the call came after a pause.
+            basis: signIn ? 'token' : 'idle',
+            ...(identity.session?.authTime !== undefined
+              ? { authTime: new Date(identity.session.authTime * 1000).toISOString() }
+              : {}),
+          },
+          requestId: requestId ?? null,
+        },
+        trx,
+      );
+    });
+  }
+
   return {
     /**
      * The user behind a verified identity: created on first sight (also for the CLI and the demo
      * seed, before a first sign-in), name and email kept current. One query when nothing changed.
+     * A staff member's new sign-in is audited (`requestId` names the call in the row).
      */
-    async resolve(identity: VerifiedIdentity): Promise<PortalUser> {
+    async resolve(identity: VerifiedIdentity, context: { requestId?: string } = {}): Promise<PortalUser> {
       const existing = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+      if (existing && identity.session && isStaff(existing.roles)) {
+        await noteStaffSignIn(existing, toUser(existing), identity, context.requestId);
+      }
       if (existing) {
         const stale = Date.now() - existing.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS;
         if (stale || existing.email !== identity.email || existing.name !== identity.name) {

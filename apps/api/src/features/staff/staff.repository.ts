@@ -20,6 +20,9 @@ export function daysWaiting(submittedAt: Date, decidedAt: Date | null, now = new
   return Math.max(0, Math.floor(((decidedAt ?? now).getTime() - submittedAt.getTime()) / DAY_MS));
 }
 
+/** Today's calendar date in UTC ("2026-01-15"), as RFI due dates are written. */
+export const today = (now = new Date()) => now.toISOString().slice(0, 10);
+
 export function isOverdue(status: SubmittedStatus, submittedAt: Date, now = new Date()): boolean {
   return (
     (undecidedStatuses as readonly string[]).includes(status) &&
@@ -60,6 +63,7 @@ const SORT_COLUMNS = {
   // Longest waiting first is the oldest submission first.
   daysWaiting: 'a.submitted_at',
   assignee: 'u.name',
+  nextRfiDueAt: 'r.next_due',
 } as const;
 
 export type AuditRow = Selectable<AuditLogTable>;
@@ -111,6 +115,21 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
       let base = db
         .selectFrom('application as a')
         .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+        // Pending requests for information per application: few rows (a partial index), one hash join.
+        .leftJoin(
+          (eb) =>
+            eb
+              .selectFrom('rfi')
+              .select([
+                'rfi.application_id',
+                (inner) => inner.fn.countAll<string>().as('open_count'),
+                sql<string>`to_char(min(rfi.due_date), 'YYYY-MM-DD')`.as('next_due'),
+              ])
+              .where('rfi.status', '=', 'pending')
+              .groupBy('rfi.application_id')
+              .as('r'),
+          (join) => join.onRef('r.application_id', '=', 'a.id'),
+        )
         .where(inScope(scope));
       if (query.status) base = base.where('a.status', '=', query.status);
       if (query.county) base = base.where('a.county', '=', query.county);
@@ -119,6 +138,8 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
       else if (query.assignee) {
         base = base.where('a.assignee_id', '=', query.assignee === 'me' ? scope.userId : query.assignee);
       }
+      if (query.rfi === 'open') base = base.where('r.application_id', 'is not', null);
+      else if (query.rfi === 'overdue') base = base.where('r.next_due', '<', today());
       const search = query.search?.replace(/^#/, '');
       if (search) {
         const byName = (eb: AppExpression) => eb('a.provider_name', 'ilike', likePattern(search));
@@ -142,6 +163,8 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
             'a.version',
             'a.assignee_id',
             'u.name as assignee_name',
+            'r.open_count',
+            'r.next_due',
           ])
           .orderBy(SORT_COLUMNS[query.sort], (ob) =>
             direction === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsLast(),
@@ -153,6 +176,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
         base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
       const now = new Date();
+      const day = today(now);
       return {
         total: Number(count.total),
         items: rows.map((row) => ({
@@ -164,9 +188,9 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
           submittedAt: row.submitted_at.toISOString(),
           daysWaiting: daysWaiting(row.submitted_at, row.decided_at, now),
           overdue: isOverdue(row.status, row.submitted_at, now),
-          // Requests for information arrive with the RFI issue (#7); until then there are none.
-          openRfiCount: 0,
-          nextRfiDueAt: null,
+          openRfiCount: Number(row.open_count ?? 0),
+          nextRfiDueAt: row.next_due ?? null,
+          rfiOverdue: row.next_due !== null && row.next_due < day,
           assignee: assigneeOf(row),
           version: row.version,
         })),
@@ -360,7 +384,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
           .groupBy(column)
           .orderBy(column)
           .execute();
-      const [byStatus, byCounty, byProviderType, summary] = await Promise.all([
+      const [byStatus, byCounty, byProviderType, summary, rfis] = await Promise.all([
         countsBy('a.status'),
         countsBy('a.county'),
         countsBy('a.provider_type'),
@@ -378,6 +402,16 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
             ),
           ])
           .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('rfi')
+          .innerJoin('application as a', 'a.id', 'rfi.application_id')
+          .where(inScope(scope))
+          .where('rfi.status', '=', 'pending')
+          .select([
+            (eb) => eb.fn.countAll<string>().as('open'),
+            sql<string>`count(*) filter (where rfi.due_date < ${today()}::date)`.as('overdue'),
+          ])
+          .executeTakeFirstOrThrow(),
       ]);
       const counts = (rows: { key: string; count: string }[]) =>
         rows.map((row) => ({ key: row.key, count: Number(row.count) }));
@@ -389,6 +423,8 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
         medianDaysToDecision: summary.median === null ? null : Number(summary.median),
         decided: Number(summary.decided),
         overdue: Number(summary.overdue),
+        rfisOpen: Number(rfis.open),
+        rfisOverdue: Number(rfis.overdue),
       };
     },
 

@@ -6,6 +6,7 @@ import { downloadFile, submitApplication, uploadMultipart } from '../../../test/
 import * as files from '../../../test/document-files';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
+import { createRfi, listRfis } from '../../../test/rfi-fixture';
 
 let ctx: TestContext;
 let applicant: TestUser;
@@ -110,11 +111,54 @@ describe('the queue', () => {
     expect(stale.json()).toMatchObject({ type: 'urn:ccap:problem:version-conflict' });
     expect(stale.json<{ detail: string }>().detail).toMatch(/Someone else changed this application/);
   });
+
+  it('shows open requests for information with the next due date, filters and sorts by them, and counts them', async () => {
+    const waiting = await submitApplication(ctx, applicant, inCounty('Polk', 'Waiting Willow'));
+    const ask = (dueDate: string) =>
+      createRfi(ctx, polkWorker, { applicationId: waiting, serviceWorkerComment: 'Send the lease.', dueDate });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    expect((await ask(inDays(30))).statusCode).toBe(201);
+    expect((await ask(inDays(20))).statusCode).toBe(201);
+    const open = await queue(polkWorker, '?rfi=open');
+    expect(open.items).toEqual([
+      expect.objectContaining({
+        applicationId: waiting,
+        status: 'information-requested',
+        openRfiCount: 2,
+        nextRfiDueAt: inDays(20),
+        rfiOverdue: false,
+      }),
+    ]);
+    expect((await queue(polkWorker, '?rfi=overdue')).total).toBe(0);
+    expect((await queue(polkWorker, '?sort=nextRfiDueAt')).items[0]!.applicationId).toBe(waiting);
+    expect((await queue(polkWorker)).items.find((item) => item.applicationId === polkId)).toMatchObject({
+      openRfiCount: 0,
+      nextRfiDueAt: null,
+    });
+
+    // One of them is past its date now: the row says so, the filter finds it, the statistics count it.
+    await sql`update rfi set due_date = current_date - 3 where application_id = ${waiting} and due_date = ${inDays(20)}::date`.execute(
+      ctx.database.db,
+    );
+    const overdue = await queue(polkWorker, '?rfi=overdue');
+    expect(overdue.items.map((item) => [item.applicationId, item.rfiOverdue])).toEqual([[waiting, true]]);
+    const stats = (await get(polkWorker, '/api/Staff/statistics')).json<StaffStatistics>();
+    expect(stats).toMatchObject({ rfisOpen: 2, rfisOverdue: 1 });
+    expect((await get(storyWorker, '/api/Staff/statistics')).json<StaffStatistics>()).toMatchObject({
+      rfisOpen: 0,
+      rfisOverdue: 0,
+    });
+    expect((await get(polkWorker, '/api/Staff/applications?rfi=late')).statusCode).toBe(400);
+  });
 });
 
 describe('who may see an application', () => {
-  it('answers 404 to a worker of another county, for the application and its documents', async () => {
+  it('answers 404 to a worker of another county, for the application, its documents and its RFIs', async () => {
     expect((await get(storyWorker, `/api/Staff/applications/${polkId}`)).statusCode).toBe(404);
+    expect((await listRfis(ctx, storyWorker, polkId)).statusCode).toBe(404);
+    expect((await get(storyWorker, `/api/Rfi/${polkId}/permissions`)).statusCode).toBe(404);
+    const asked = await createRfi(ctx, storyWorker, { applicationId: polkId, serviceWorkerComment: 'Not mine.' });
+    expect(asked.statusCode).toBe(404);
     expect((await get(storyWorker, `/api/Application/${polkId}/documents`)).statusCode).toBe(404);
     const { documents } = await review(polkWorker, polkId);
     const target = { applicationId: polkId, documentId: documents[0]!.documentId };

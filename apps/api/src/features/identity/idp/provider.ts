@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DB } from '../../../db/schema';
@@ -108,11 +109,23 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
         postLogoutSuccessSource: async (ctx) => spaRedirect(ctx, '/auth/signed-out', {}),
       },
     },
-    // Access tokens name the user, so the API knows who calls without a userinfo round trip.
-    extraTokenClaims: async (_ctx, token) => {
+    // Access tokens name the user, so the API knows who calls without a userinfo round trip,
+    // and the sign-in they come from (auth_time, and a session id), so the API can audit
+    // a staff member's sign-in on their first call (refreshed tokens keep both).
+    extraTokenClaims: async (ctx, token) => {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const account = await options.accounts.findById(token.accountId);
-      return account ? { email: account.email, name: account.name } : undefined;
+      if (!account) return undefined;
+      const source = ctx.oidc.entities.AuthorizationCode ?? ctx.oidc.entities.RefreshToken;
+      // The session's uid, hashed: it names the session without being usable to look it up.
+      const { sessionUid } = token as { sessionUid?: string };
+      const sid = sessionUid ? createHash('sha256').update(sessionUid).digest('base64url').slice(0, 32) : undefined;
+      return {
+        email: account.email,
+        name: account.name,
+        ...(typeof source?.authTime === 'number' ? { auth_time: source.authTime } : {}),
+        ...(sid ? { sid } : {}),
+      };
     },
     // The portal's own web app is first-party: no consent screen, the grant is implied.
     loadExistingGrant: async (ctx) => {

@@ -32,6 +32,8 @@ export interface RfiFormProps {
   permissions: RfiPermissions;
   /** The applicant answers the newest pending RFI. */
   answering: Rfi | undefined;
+  /** The Close button back to the dashboard (the RFI page's; not inside another page). */
+  showClose?: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface RfiFormProps {
  * the response to the pending RFI, and a file is needed. Send stays disabled while the form
  * is invalid; an invalid send sends nothing and logs 'Form is invalid'.
  */
-export function RfiForm({ permissions, answering }: RfiFormProps) {
+export function RfiForm({ permissions, answering, showClose = true }: RfiFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const staff = permissions.mode === 'service-worker';
@@ -196,9 +198,11 @@ export function RfiForm({ permissions, answering }: RfiFormProps) {
       <div aria-live="polite">{sent ? <Alert tone="success">{sent}</Alert> : null}</div>
       {sendError ? <Alert tone="error">{sendError}</Alert> : null}
       <div className="flex flex-wrap gap-3">
-        <Button variant="secondary" onClick={() => void navigate('/dashboard')}>
-          {t('rfi.form.close')}
-        </Button>
+        {showClose ? (
+          <Button variant="secondary" onClick={() => void navigate('/dashboard')}>
+            {t('rfi.form.close')}
+          </Button>
+        ) : null}
         <Button type="submit" disabled={!isValid || busy}>
           {busy ? t('forms.sending') : t('rfi.form.send')}
         </Button>

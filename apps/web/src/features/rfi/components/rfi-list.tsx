@@ -6,6 +6,8 @@ import { RfiStatusLine } from './rfi-status';
 
 export interface RfiListProps {
   rfis: Rfi[];
+  /** Each request's heading: h3 on the RFI page, h4 inside the staff review page's section. */
+  itemHeading?: 'h3' | 'h4';
   /** Staff of the county: each pending RFI offers "Mark completed". */
   canComplete: boolean;
   completingId: number | undefined;
@@ -14,7 +16,14 @@ export interface RfiListProps {
 }
 
 /** Spec section 2: the earlier RFIs, newest first, each with its status, date, creator and blocks. */
-export function RfiList({ rfis, canComplete, completingId, onComplete, onDownload }: RfiListProps) {
+export function RfiList({
+  rfis,
+  itemHeading: ItemHeading = 'h3',
+  canComplete,
+  completingId,
+  onComplete,
+  onDownload,
+}: RfiListProps) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatRfiDate(value, i18n.language);
   if (rfis.length === 0) return <p>{t('rfi.list.empty')}</p>;
@@ -29,9 +38,9 @@ export function RfiList({ rfis, canComplete, completingId, onComplete, onDownloa
               className="space-y-3 rounded-lg border border-slate-300 p-4 dark:border-slate-600"
             >
               <RfiStatusLine rfi={rfi} />
-              <h3 id={titleId} className="text-lg font-semibold">
+              <ItemHeading id={titleId} className="text-lg font-semibold">
                 <time dateTime={rfi.createdDate}>{date(rfi.createdDate)}</time>
-              </h3>
+              </ItemHeading>
               <p>
                 {t('rfi.item.createdBy')} <span className="font-semibold">{rfi.createdByName || rfi.createdBy}</span>
               </p>

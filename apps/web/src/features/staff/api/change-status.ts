@@ -16,6 +16,8 @@ export function useChangeStatus(id: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: staffApplicationKey(id) }),
         queryClient.invalidateQueries({ queryKey: staffQueueKey }),
+        // The RFI thread on the review page: whether staff may still ask depends on the status.
+        queryClient.invalidateQueries({ queryKey: ['rfi', id] }),
       ]),
   });
 }

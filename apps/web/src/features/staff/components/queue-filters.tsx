@@ -10,6 +10,7 @@ export interface QueueFilterValues {
   county: string;
   providerType: string;
   assignee: string;
+  rfi: string;
   search: string;
 }
 
@@ -66,6 +67,7 @@ export function QueueFilters({
       county: read('county'),
       providerType: read('providerType'),
       assignee: read('assignee'),
+      rfi: read('rfi'),
       search: read('search').trim(),
     });
   };
@@ -76,7 +78,7 @@ export function QueueFilters({
       role="search"
       aria-label={t('staff.queue.filtersLabel')}
       onSubmit={submit}
-      className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-600"
+      className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-7 dark:border-slate-600"
     >
       <div className="lg:col-span-2">
         <label htmlFor={`${id}-search`} className="block font-semibold">
@@ -117,7 +119,16 @@ export function QueueFilters({
           { value: 'none', label: t('staff.queue.unassigned') },
         ]}
       />
-      <div className="flex items-end lg:col-span-6">
+      <Select
+        id={`${id}-rfi`}
+        label={t('staff.queue.columns.rfis')}
+        value={values.rfi}
+        options={[
+          { value: 'open', label: t('staff.queue.rfiOpen') },
+          { value: 'overdue', label: t('staff.queue.rfiOverdue') },
+        ]}
+      />
+      <div className="flex items-end lg:col-span-7">
         <Button type="submit">{t('staff.queue.apply')}</Button>
       </div>
     </form>

@@ -15,13 +15,15 @@ const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
   { sort: 'submittedAt', labelKey: 'staff.queue.columns.submittedAt' },
   { sort: 'daysWaiting', labelKey: 'staff.queue.columns.daysWaiting' },
   { sort: 'assignee', labelKey: 'staff.queue.columns.assignee' },
+  { sort: 'nextRfiDueAt', labelKey: 'staff.queue.columns.rfis' },
 ];
 
 const cell = 'px-3 py-2 text-start align-top';
 
 /**
  * The queue as a table: each column header is a button that sorts by it (aria-sort tells
- * which column sorts and how); an overdue row says so in words, not only in colour.
+ * which column sorts and how); an overdue row, or a request for information past its due
+ * date, says so in words, not only in colour.
  */
 export function QueueTable({
   items,
@@ -68,9 +70,6 @@ export function QueueTable({
                 </th>
               );
             })}
-            <th scope="col" className={cell}>
-              {t('staff.queue.columns.rfis')}
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -120,9 +119,14 @@ export function QueueTable({
                 {item.openRfiCount > 0
                   ? t('staff.queue.openRfis', {
                       number: format.number(item.openRfiCount),
-                      due: item.nextRfiDueAt ? format.date(dayOf(item.nextRfiDueAt)) : '—',
+                      due: item.nextRfiDueAt ? format.date(item.nextRfiDueAt) : '—',
                     })
                   : t('staff.queue.noRfis')}
+                {item.rfiOverdue ? (
+                  <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
+                    {t('staff.queue.rfiPastDue')}
+                  </span>
+                ) : null}
               </td>
             </tr>
           ))}

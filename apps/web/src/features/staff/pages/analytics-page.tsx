@@ -18,6 +18,7 @@ const cell = 'px-3 py-2 text-start align-top';
 function CountTable({
   caption,
   keyHeader,
+  countHeader,
   rows,
   labelOf,
   format,
@@ -25,6 +26,8 @@ function CountTable({
 }: {
   caption: string;
   keyHeader: string;
+  /** The numbers' column: applications unless said otherwise. */
+  countHeader?: string;
   rows: { key: string; count: number }[];
   labelOf: (key: string) => string;
   format: IntlFormat;
@@ -40,7 +43,7 @@ function CountTable({
             {keyHeader}
           </th>
           <th scope="col" className={cell}>
-            {t('staff.analytics.applications')}
+            {countHeader ?? t('staff.analytics.applications')}
           </th>
           <th scope="col" className={`${cell} w-1/2`}>
             <span className="sr-only">{t('staff.analytics.chart')}</span>
@@ -67,7 +70,10 @@ function CountTable({
   );
 }
 
-/** /analytics (staff): applications by status, county and type, and how long decisions take. */
+/**
+ * /analytics (staff): applications by status, county and type, how long decisions take, and
+ * the requests for information open and past their due date.
+ */
 export function AnalyticsPage() {
   const { t } = useTranslation();
   const format = useIntlFormat();
@@ -124,6 +130,18 @@ export function AnalyticsPage() {
             keyHeader={t('staff.queue.columns.providerType')}
             rows={stats.data.byProviderType}
             labelOf={(key) => typeLabel(t, key)}
+            format={format}
+            t={t}
+          />
+          <CountTable
+            caption={t('staff.analytics.rfisCaption')}
+            keyHeader={t('staff.queue.columns.rfis')}
+            countHeader={t('staff.analytics.requests')}
+            rows={[
+              { key: 'open', count: stats.data.rfisOpen },
+              { key: 'overdue', count: stats.data.rfisOverdue },
+            ]}
+            labelOf={(key) => t(key === 'open' ? 'staff.analytics.rfisOpen' : 'staff.analytics.rfisOverdue')}
             format={format}
             t={t}
           />

@@ -39,6 +39,7 @@ export function QueuePage() {
     county: params.get('county') ?? '',
     providerType: params.get('providerType') ?? '',
     assignee: params.get('assignee') ?? '',
+    rfi: params.get('rfi') ?? '',
     search: params.get('search') ?? '',
   };
   // Values from the address go to the server as they are: it validates them (400 on nonsense).

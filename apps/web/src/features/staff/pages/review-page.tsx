@@ -1,5 +1,5 @@
 import type { DraftApplication, StaffApplication } from '@ccap/contracts';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useLookupLabels } from '@/components/application/lookup-labels';
@@ -20,8 +20,16 @@ import { StatusActions } from '../components/status-actions';
 import { staffErrorMessage } from '../staff-errors';
 import { dayOf, statusLabel, typeLabel } from '../staff-labels';
 
+export interface ReviewPageProps {
+  /**
+   * The application's requests for information (their thread and the request form), which
+   * belong to the RFI feature: app/ composes them in. Without it the page links to the RFI page.
+   */
+  rfiPanel?: (applicationId: number) => ReactNode;
+}
+
 /** /staff/applications/{id}: one application under review. */
-export function ReviewPage() {
+export function ReviewPage({ rfiPanel }: ReviewPageProps) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const application = useStaffApplication(id);
@@ -44,13 +52,13 @@ export function ReviewPage() {
           <Alert tone="error">{staffErrorMessage(t, application.error)}</Alert>
         </>
       ) : (
-        <Review application={application.data} />
+        <Review application={application.data} rfiPanel={rfiPanel} />
       )}
     </div>
   );
 }
 
-function Review({ application }: { application: StaffApplication }) {
+function Review({ application, rfiPanel }: { application: StaffApplication } & ReviewPageProps) {
   const { t } = useTranslation();
   const format = useIntlFormat();
   const me = useCurrentUser();
@@ -104,13 +112,23 @@ function Review({ application }: { application: StaffApplication }) {
             {t('staff.queue.assignToMe')}
           </Button>
         ) : null}
-        <Link to={`/rfi-v1/${application.applicationId}`} className={linkClasses}>
-          {t('staff.review.rfiLink')}
-        </Link>
+        {rfiPanel ? null : (
+          <Link to={`/rfi-v1/${application.applicationId}`} className={linkClasses}>
+            {t('staff.review.rfiLink')}
+          </Link>
+        )}
       </div>
       {assignError ? <Alert tone="error">{assignError}</Alert> : null}
       <StatusActions application={application} />
       <DocumentsChecklist application={application} />
+      {rfiPanel ? (
+        <section aria-labelledby="rfi-section-heading" className="space-y-6">
+          <h2 id="rfi-section-heading" className="text-xl font-semibold">
+            {t('staff.queue.columns.rfis')}
+          </h2>
+          {rfiPanel(application.applicationId)}
+        </section>
+      ) : null}
       <ReviewAnswers application={application.application as DraftApplication} lookups={labels} />
       <AuditTable entries={[...application.auditTrail].reverse()} caption={t('staff.review.auditHeading')} />
     </>

@@ -1,6 +1,8 @@
 import type {
   ChangeStatusRequest,
   QueueItem,
+  Rfi,
+  RfiPermissions,
   StaffApplication,
   StaffQueueResponse,
   StaffStatistics,
@@ -24,6 +26,7 @@ const item = (overrides: Partial<QueueItem> = {}): QueueItem => ({
   overdue: false,
   openRfiCount: 0,
   nextRfiDueAt: null,
+  rfiOverdue: false,
   assignee: null,
   version: 1,
   ...overrides,
@@ -62,12 +65,23 @@ describe('the review queue', () => {
   it('lists applications in a table, says in words which are overdue, and sorts on the server', async () => {
     const api = fakeQueue([
       item(),
-      item({ applicationId: 42, providerName: 'Old Oak', daysWaiting: 45, overdue: true }),
+      item({
+        applicationId: 42,
+        providerName: 'Old Oak',
+        daysWaiting: 45,
+        overdue: true,
+        status: 'information-requested',
+        openRfiCount: 2,
+        nextRfiDueAt: '2026-01-20',
+        rfiOverdue: true,
+      }),
     ]);
     await renderRoute('/staff');
     const table = await screen.findByRole('table', { name: /Applications to review/ });
     const oldOak = within(table).getByRole('rowheader', { name: 'Old Oak' }).closest('tr')!;
     expect(within(oldOak).getByText('Overdue')).toBeInTheDocument();
+    expect(oldOak).toHaveTextContent('Open: 2, next due January 20, 2026');
+    expect(within(oldOak).getByText('Past due')).toBeInTheDocument();
     expect(within(table).getByRole('columnheader', { name: /Submitted/ })).toHaveAttribute('aria-sort', 'ascending');
 
     await userEvent.click(within(table).getByRole('button', { name: /Days waiting/ }));
@@ -81,10 +95,12 @@ describe('the review queue', () => {
     await renderRoute('/staff');
     const filters = await screen.findByRole('search', { name: 'Filter the queue' });
     await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'in-review');
+    await userEvent.selectOptions(within(filters).getByLabelText('Requests for information'), 'overdue');
     await userEvent.type(within(filters).getByLabelText('Provider name or application number'), 'acorn');
     await userEvent.click(within(filters).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(api.queries.at(-1)?.get('status')).toBe('in-review'));
     expect(api.queries.at(-1)?.get('search')).toBe('acorn');
+    expect(api.queries.at(-1)?.get('rfi')).toBe('overdue');
 
     await userEvent.click(await screen.findByRole('button', { name: 'Assign Little Acorns to me' }));
     await waitFor(() => expect(api.assigns).toEqual([{ id: 41, assignee: 'me', version: 1 }]));
@@ -157,7 +173,42 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
 
 function fakeReview(answer: (body: ChangeStatusRequest) => Response) {
   const changes: ChangeStatusRequest[] = [];
+  const pendingRfi: Rfi = {
+    rfiId: 5,
+    applicationId: 41,
+    statusDescription: 'pending',
+    status: 'pending',
+    createdDate: '2026-01-06T10:00:00.000Z',
+    createdBy: 'sam@example.gov',
+    createdByName: 'Sam Worker',
+    dueDate: '2026-01-20',
+    serviceWorkerComment: 'Please send the lease.',
+    applicantComment: 'Attached.',
+    respondedDate: '2026-01-07T10:00:00.000Z',
+    completedDate: null,
+    documents: [
+      {
+        rfiDocumentId: 9,
+        documentName: 'lease.pdf',
+        contentType: 'application/pdf',
+        size: 1200,
+        uploadedBy: 'maria@example.com',
+        uploadedAt: '2026-01-07T10:00:00.000Z',
+        url: '/api/Rfi/documents/9/file',
+      },
+    ],
+  };
+  const permissions: RfiPermissions = {
+    applicationId: 41,
+    applicationStatus: 'in-review',
+    mode: 'service-worker',
+    canRequest: true,
+    canComplete: true,
+    canReply: false,
+  };
   server.use(
+    http.get('*/api/Rfi/41', () => HttpResponse.json([pendingRfi])),
+    http.get('*/api/Rfi/41/permissions', () => HttpResponse.json(permissions)),
     http.get('*/api/Staff/applications/41', () => HttpResponse.json(application())),
     http.post('*/api/Staff/applications/41/status', async ({ request }) => {
       const body = (await request.json()) as ChangeStatusRequest;
@@ -169,7 +220,7 @@ function fakeReview(answer: (body: ChangeStatusRequest) => Response) {
 }
 
 describe('the review page', () => {
-  it('shows the answers read-only, the checklist, the audit trail and the RFI link', async () => {
+  it('shows the answers read-only, the checklist, the audit trail and the RFI thread with the request form', async () => {
     fakeReview(() => HttpResponse.json({}));
     await renderRoute('/staff/applications/41');
     expect(await screen.findByRole('heading', { level: 1, name: 'Little Acorns' })).toBeInTheDocument();
@@ -178,7 +229,13 @@ describe('the review page', () => {
     expect(screen.getByText('Maria')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Waive IRS Form W-9' })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Audit trail, newest first' })).toHaveTextContent('application.submitted');
-    expect(screen.getByRole('link', { name: 'Requests for information' })).toHaveAttribute('href', '/rfi-v1/41');
+    const rfis = screen.getByRole('region', { name: 'Requests for information' });
+    expect(await within(rfis).findByText('Please send the lease.')).toBeInTheDocument();
+    expect(within(rfis).getByRole('button', { name: /lease\.pdf/ })).toBeInTheDocument();
+    expect(within(rfis).getByRole('button', { name: /Mark completed/ })).toBeInTheDocument();
+    expect(within(rfis).getByRole('form')).toBeInTheDocument();
+    // The page has its own way back: the RFI page's Close button is not repeated here.
+    expect(within(rfis).queryByRole('button', { name: 'Close' })).toBeNull();
   });
 
   it('asks for a reason before denying, and sends it with the version seen', async () => {
@@ -221,6 +278,8 @@ describe('the statistics page', () => {
       medianDaysToDecision: 9.5,
       decided: 5,
       overdue: 2,
+      rfisOpen: 3,
+      rfisOverdue: 1,
     };
     server.use(http.get('*/api/Staff/statistics', () => HttpResponse.json(stats)));
     await renderRoute('/analytics');
@@ -228,5 +287,8 @@ describe('the statistics page', () => {
     const approved = within(byStatus).getByRole('rowheader', { name: 'Approved' }).closest('tr')!;
     expect(within(approved).getByRole('cell', { name: '5' })).toBeInTheDocument();
     expect(screen.getByText('Median days to a decision').nextSibling).toHaveTextContent('9.5');
+    const rfis = screen.getByRole('table', { name: /Requests for information, open and past their due date/ });
+    const overdue = within(rfis).getByRole('rowheader', { name: 'Past their due date' }).closest('tr')!;
+    expect(within(overdue).getByRole('cell', { name: '1' })).toBeInTheDocument();
   });
 });
