@@ -3,13 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, DashboardIcon, PlusIcon } from '@/components/ui/icons';
 import { useCurrentUser } from '@/lib/auth/current-user';
-import {
-  horizontalMenuFor,
-  type HorizontalItem,
-  isCurrent,
-  type NavLinkItem,
-  showsDesignSystem,
-} from '../../navigation';
+import { horizontalMenuFor, type HorizontalItem, isCurrent, type NavLinkItem } from '../../navigation';
 
 // Loaded only for those who see it (administrators, development): nothing in others' first load.
 const DesignSystemPanel = lazy(() => import('./design-system-menu'));
@@ -66,14 +60,13 @@ export function HorizontalMenu({ onCreate }: { onCreate: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const me = useCurrentUser();
-  const roles = me.data?.roles ?? [];
   return (
     <nav
       aria-label={t('nav.mainLabel')}
-      className="print:hidden relative hidden border-t border-slate-200 lg:block dark:border-slate-800"
+      className="print:hidden hidden border-t border-slate-200 lg:block dark:border-slate-800"
     >
       <ul className="mx-auto flex max-w-7xl flex-wrap items-center gap-1 px-4 py-1">
-        {horizontalMenuFor(roles).map((item) => (
+        {horizontalMenuFor(me.data?.roles ?? []).map((item) => (
           <li key={'to' in item ? item.to : item.id} className="relative">
             {'children' in item ? (
               <ParentMenu item={item} pathname={pathname} />
@@ -82,11 +75,6 @@ export function HorizontalMenu({ onCreate }: { onCreate: () => void }) {
             )}
           </li>
         ))}
-        {showsDesignSystem(roles) ? (
-          <li>
-            <DesignSystemMenu pathname={pathname} />
-          </li>
-        ) : null}
         <li>
           <button type="button" onClick={onCreate} className={itemClass(false)}>
             <PlusIcon className="shrink-0" />
@@ -154,11 +142,13 @@ function ParentMenu({
 }
 
 /**
- * The template's menus grouped under one "Design system" menu (administrators, and everyone in
- * development): a disclosure whose panel loads when it first opens.
+ * The template's menus grouped under one "Design system" menu in the header (administrators,
+ * and everyone in development): a disclosure whose panel loads when it first opens. The panel
+ * spans the header (its containing block) below the bar.
  */
-function DesignSystemMenu({ pathname }: { pathname: string }) {
+export function DesignSystemMenu() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   const { open, setOpenOn, ref, buttonRef } = useDisclosure(pathname);
   const panelId = useId();
   const active = GALLERY_PATH.test(pathname);
@@ -174,7 +164,7 @@ function DesignSystemMenu({ pathname }: { pathname: string }) {
         className={itemClass(active)}
       >
         <DashboardIcon className="shrink-0" />
-        {t('gallery.menu.label')}
+        <span className="sr-only xl:not-sr-only">{t('gallery.menu.label')}</span>
         <ChevronDownIcon
           className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
         />
@@ -182,7 +172,7 @@ function DesignSystemMenu({ pathname }: { pathname: string }) {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute inset-x-4 top-full z-30 mx-auto mt-1 max-h-[75vh] max-w-7xl overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+        className="absolute inset-x-2 top-full z-30 mx-auto mt-1 max-h-[75vh] max-w-7xl overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
       >
         {open ? (
           <Suspense fallback={<p className="px-3 py-2">{t('app.loading')}</p>}>
