@@ -153,7 +153,8 @@ export function DesignSystemMenu() {
   const panelId = useId();
   const active = GALLERY_PATH.test(pathname);
   return (
-    <div ref={ref}>
+    // A desktop tool: below md the header keeps its room for the product's own controls.
+    <div ref={ref} className="hidden md:block">
       <button
         ref={buttonRef}
         type="button"
