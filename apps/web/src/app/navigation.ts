@@ -58,7 +58,12 @@ export function sidebarGroupsFor(roles: readonly Role[]): NavGroup[] {
     : SIDEBAR_GROUPS;
 }
 
-/** The header menu for a user: a Staff menu for staff. */
+/** Administrators see the design system menu, and so does everyone in development. */
+export function showsDesignSystem(roles: readonly Role[], development: boolean = import.meta.env.DEV): boolean {
+  return development || roles.includes('administrator');
+}
+
+/** The header menu for a user: a Staff menu for staff, the Design system one for administrators. */
 export function horizontalMenuFor(roles: readonly Role[]): HorizontalItem[] {
   const staff = staffLinksFor(roles);
   return staff.length > 0

@@ -29,6 +29,18 @@ const comingSoon = async () => ({
   Component: (await import('@/features/public-info/pages/status-pages')).ComingSoonBoxedPage,
 });
 
+// The design system gallery (ADR 034): one lazy chunk for every gallery page, with the
+// feature components app/ hands it; nothing of it in the first load of the product's pages.
+const gallery = async () => {
+  const [{ GalleryPage }, { FEATURE_SPECIMEN_COMPONENTS }] = await Promise.all([
+    import('@/features/gallery/gallery-page'),
+    import('./gallery-specimens'),
+  ]);
+  return {
+    Component: () => <GalleryPage featureSpecimens={FEATURE_SPECIMEN_COMPONENTS} notFound={<NotFoundRoute />} />,
+  };
+};
+
 /** Every route of the portal. Pages load lazily so the first load carries only what it shows. */
 export const routes: RouteObject[] = [
   {
@@ -152,6 +164,20 @@ export const routes: RouteObject[] = [
           Component: (await import('@/features/provider-search/pages/provider-search-page')).ProviderSearchPage,
         }),
       },
+      // Reachable by address for everyone (sample data only); the header lists it for
+      // administrators and in development.
+      // The page list itself loads with the gallery: an unknown page answers "not found".
+      ...[
+        'components/*',
+        'elements/*',
+        'tables',
+        'datatables/*',
+        'forms/*',
+        'dragndrop',
+        'charts',
+        'font-icons',
+        'widgets',
+      ].map((path) => ({ path, lazy: gallery })),
       {
         path: 'dev/mail',
         lazy: async () => ({ Component: (await import('@/features/dev-mail/dev-mail-page')).DevMailPage }),

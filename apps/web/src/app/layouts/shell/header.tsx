@@ -3,9 +3,11 @@ import { Link } from 'react-router';
 import { CogIcon, MenuIcon } from '@/components/ui/icons';
 import { UserArea } from '@/features/auth/components/user-area';
 import { useAuth } from '@/lib/auth/auth-context';
+import { useCurrentUser } from '@/lib/auth/current-user';
 import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
-import { HorizontalMenu } from './horizontal-menu';
+import { showsDesignSystem } from '../../navigation';
+import { DesignSystemMenu, HorizontalMenu } from './horizontal-menu';
 import { InboxMenus } from './inbox-menus';
 import { LanguageMenu } from './language-menu';
 import { SIDEBAR_ID } from './sidebar';
@@ -14,7 +16,8 @@ import { ThemeToggle } from './theme-toggle';
 const NAVBAR_CLASSES = {
   'navbar-sticky': 'sticky top-0',
   'navbar-floating': 'sticky top-2 mx-2 mt-2 rounded-lg shadow-md',
-  'navbar-static': 'static',
+  // Relative, not static: the design system menu's panel spans the header.
+  'navbar-static': 'relative',
 } as const;
 
 export function Header({
@@ -32,6 +35,7 @@ export function Header({
   const { productName } = useProgramNames();
   const { user } = useAuth();
   const { settings } = useUiSettings();
+  const me = useCurrentUser();
 
   return (
     <header
@@ -54,6 +58,7 @@ export function Header({
           <span className="sr-only md:hidden">{t('nav.home')}</span>
         </Link>
         <div className="ms-auto flex items-center gap-0.5 sm:gap-1">
+          {showsDesignSystem(me.data?.roles ?? []) ? <DesignSystemMenu /> : null}
           <ThemeToggle />
           <LanguageMenu />
           {user ? <InboxMenus /> : null}

@@ -1,16 +1,56 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { ChevronDownIcon, PlusIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, DashboardIcon, PlusIcon } from '@/components/ui/icons';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { horizontalMenuFor, type HorizontalItem, isCurrent, type NavLinkItem } from '../../navigation';
 
+// Loaded only for those who see it (administrators, development): nothing in others' first load.
+const DesignSystemPanel = lazy(() => import('./design-system-menu'));
+
+/** The gallery's addresses (ADR 034), for marking the Design system menu as the current section. */
+const GALLERY_PATH = /^\/(components|elements|forms|datatables|tables|charts|widgets|font-icons|dragndrop)(\/|$)/;
 const itemClass = (active: boolean) =>
   `flex items-center gap-2 rounded-md px-3 py-2 text-sm ${
     active
       ? 'bg-blue-50 font-semibold text-blue-800 dark:bg-blue-950 dark:text-blue-200'
       : 'text-slate-800 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
   }`;
+
+/** A disclosure menu's state: open for the page it was opened on; Escape, a click or focus elsewhere close it. */
+function useDisclosure(pathname: string) {
+  // Open for the page it was opened on: navigating anywhere closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const container = ref.current;
+    const close = () => setOpenOn(null);
+    const onPointerDown = (event: PointerEvent) => {
+      if (!container?.contains(event.target as Node)) close();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      close();
+      buttonRef.current?.focus();
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (!container?.contains(event.relatedTarget as Node | null)) close();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    container?.addEventListener('focusout', onFocusOut);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+      container?.removeEventListener('focusout', onFocusOut);
+    };
+  }, [open]);
+
+  return { open, setOpenOn, ref, buttonRef };
+}
 
 /**
  * The header's horizontal menu (disclosure navigation pattern): the current page's link has
@@ -65,38 +105,9 @@ function ParentMenu({
   pathname: string;
 }) {
   const { t } = useTranslation();
-  // Open for the page it was opened on: navigating anywhere closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const { open, setOpenOn, ref, buttonRef } = useDisclosure(pathname);
   const listId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const active = item.children.some((child) => isCurrent(child.to, pathname));
-
-  useEffect(() => {
-    if (!open) return;
-    const container = ref.current;
-    const close = () => setOpenOn(null);
-    const onPointerDown = (event: PointerEvent) => {
-      if (!container?.contains(event.target as Node)) close();
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      close();
-      buttonRef.current?.focus();
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (!container?.contains(event.relatedTarget as Node | null)) close();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    container?.addEventListener('focusout', onFocusOut);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-      container?.removeEventListener('focusout', onFocusOut);
-    };
-  }, [open]);
 
   return (
     <div ref={ref}>
@@ -126,6 +137,50 @@ function ParentMenu({
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/**
+ * The template's menus grouped under one "Design system" menu in the header (administrators,
+ * and everyone in development): a disclosure whose panel loads when it first opens. The panel
+ * spans the header (its containing block) below the bar.
+ */
+export function DesignSystemMenu() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { open, setOpenOn, ref, buttonRef } = useDisclosure(pathname);
+  const panelId = useId();
+  const active = GALLERY_PATH.test(pathname);
+  return (
+    // A desktop tool: below md the header keeps its room for the product's own controls.
+    <div ref={ref} className="hidden md:block">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-current={active ? 'true' : undefined}
+        onClick={() => setOpenOn(open ? null : pathname)}
+        className={itemClass(active)}
+      >
+        <DashboardIcon className="shrink-0" />
+        <span className="sr-only xl:not-sr-only">{t('gallery.menu.label')}</span>
+        <ChevronDownIcon
+          className={`size-4 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
+        />
+      </button>
+      <div
+        id={panelId}
+        hidden={!open}
+        className="absolute inset-x-2 top-full z-30 mx-auto mt-1 max-h-[75vh] max-w-7xl overflow-y-auto rounded-md border border-slate-200 bg-white p-3 shadow-lg dark:border-slate-700 dark:bg-slate-900"
+      >
+        {open ? (
+          <Suspense fallback={<p className="px-3 py-2">{t('app.loading')}</p>}>
+            <DesignSystemPanel pathname={pathname} onNavigate={() => setOpenOn(null)} classOf={itemClass} />
+          </Suspense>
+        ) : null}
+      </div>
     </div>
   );
 }
