@@ -20,8 +20,9 @@ import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
-import { HttpProblem, problemPlugin } from './plugins/problem';
+import { HttpProblem, problemPlugin, sendProblem } from './plugins/problem';
 import { securityPlugin } from './plugins/security';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
@@ -95,6 +96,15 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
     },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Errors the router raises before any route or hook runs (a malformed percent-encoding, an
+    // over-long path segment): problem+json like every other error, not Fastify's own JSON.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendProblem(request, reply, {
+        status: tooLong ? 414 : 400,
+        detail: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+      });
+    },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -118,6 +128,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   });
 
   await app.register(problemPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     httpsOnly: config.publicUrl.startsWith('https:'),
     extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],

@@ -307,7 +307,9 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       void reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').slice('/idp'.length) || '/';
+      // `/idp?x` must reach the provider as `/?x`: a path without its leading slash crashes it.
+      const rest = (raw.url ?? '/').slice('/idp'.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       void callback(raw, reply.raw);
     };
     scope.all('/idp', { config: { access: 'public' }, schema: { hide: true } }, handler);
