@@ -38,7 +38,7 @@ describe.skipIf(!mounted)('document storage is full', () => {
   let applicationId: number;
   let documentIds: number[];
   beforeAll(async () => {
-    ctx = await createTestApp({ documents: { blobDir: root } as TestContext['config']['documents'] });
+    ctx = await createTestApp({ documents: { blobDir: root } });
     owner = await createUser(ctx, 'Full Disk');
     applicationId = await submitApplication(ctx, owner);
     documentIds = (await documentsOf(ctx, owner, applicationId)).map((document) => document.documentId);
