@@ -44,7 +44,7 @@ const server = (url: string, env: Record<string, string>) => ({
     TILE_URL: '',
     RATE_LIMIT_SIGN_IN: '1000',
     RATE_LIMIT_REGISTER: '1000',
-    RATE_LIMIT_PASSWORD_RESET: '1000',
+    RATE_LIMIT_RESET: '1000',
     RATE_LIMIT_SEARCH: '1000',
     ...env,
   },

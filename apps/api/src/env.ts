@@ -103,10 +103,10 @@ export const envSchema = z.object({
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
-  // Requests per minute from one client address (see docs/decisions/037-hostile-input-and-rate-limits.md).
+  // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
-  RATE_LIMIT_PASSWORD_RESET: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_RESET: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SEARCH: z.coerce.number().int().min(1).default(120),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
@@ -309,7 +309,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     rateLimits: {
       signIn: env.RATE_LIMIT_SIGN_IN,
       register: env.RATE_LIMIT_REGISTER,
-      passwordReset: env.RATE_LIMIT_PASSWORD_RESET,
+      passwordReset: env.RATE_LIMIT_RESET,
       search: env.RATE_LIMIT_SEARCH,
       ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     },
