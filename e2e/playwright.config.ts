@@ -35,7 +35,19 @@ const server = (url: string, env: Record<string, string>) => ({
   gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
   // The embedded default (PGlite, built-in provider), whatever DATABASE_URL the API tests use.
   // No map tiles: no request leaves loopback, and the search works without them.
-  env: { LOG_LEVEL: 'warn', NODE_ENV: 'production', DATABASE_URL: '', TILE_URL: '', ...env },
+  // The whole suite signs in and searches from one loopback address, far faster than a person:
+  // production's per-address limits would throttle it (the API tests cover the limits themselves).
+  env: {
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    DATABASE_URL: '',
+    TILE_URL: '',
+    RATE_LIMIT_SIGN_IN: '1000',
+    RATE_LIMIT_REGISTER: '1000',
+    RATE_LIMIT_RESET: '1000',
+    RATE_LIMIT_SEARCH: '1000',
+    ...env,
+  },
 });
 
 export default defineConfig({

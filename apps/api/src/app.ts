@@ -4,7 +4,6 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { Config } from './env';
-import rateLimit from '@fastify/rate-limit';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -20,8 +19,10 @@ import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
-import { HttpProblem, problemPlugin } from './plugins/problem';
+import { problemPlugin, sendProblem } from './plugins/problem';
+import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
@@ -61,6 +62,8 @@ export interface AppDependencies {
   logger?: FastifyServerOptions['logger'];
   /** The document file store; by default the one the configuration names (`BLOB_STORE`). */
   blobs?: BlobStore;
+  /** Where the configured logger writes (standard output by default); tests read it back. */
+  logStream?: { write(line: string): void };
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -73,10 +76,11 @@ export const tileSources = (tileUrl: string | null) =>
   tileUrl ? [/^https?:\/\/[^/]+/.exec(tileUrl.replace('{s}', '*'))?.[0] ?? ''].filter(Boolean) : [];
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
-export async function buildApp({ config, profile, database, logger, blobs }: AppDependencies) {
+export async function buildApp({ config, profile, database, logger, blobs, logStream }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
+      ...(logStream ? { stream: logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       serializers: {
         // One-time links (password reset, email confirmation) and sign-out forms carry secrets
@@ -95,6 +99,15 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
     },
     trustProxy: config.trustProxy,
     return503OnClosing: true,
+    // Errors the router raises before any route or hook runs (a malformed percent-encoding, an
+    // over-long path segment): problem+json like every other error, not Fastify's own JSON.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void sendProblem(request, reply, {
+        status: tooLong ? 414 : 400,
+        detail: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+      });
+    },
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -118,6 +131,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   });
 
   await app.register(problemPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityPlugin, {
     httpsOnly: config.publicUrl.startsWith('https:'),
     extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
@@ -127,16 +141,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
         : [],
     extraImageSources: tileSources(config.providerSearch.tileUrl),
   });
-  // Per-route limits (credential endpoints); answered as problem+json with Retry-After.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => {
-      const seconds = Math.ceil(context.ttl / 1000);
-      return new HttpProblem(context.statusCode, `Too many requests. Please wait ${seconds} seconds and try again.`, {
-        retryAfterSeconds: seconds,
-      });
-    },
-  });
+  await app.register(rateLimitPlugin, { redisUrl: config.rateLimits.redisUrl });
   await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
   await app.register(accessPlugin, {
     verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
@@ -155,7 +160,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
   };
   await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);
-  await app.register(providersRoutes, { config: config.providerSearch });
+  await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, { ...uploads, publicUrl: config.publicUrl });
   await app.register(staffRoutes);
   if (config.identity.kind === 'built-in') {
@@ -167,7 +172,7 @@ export async function buildApp({ config, profile, database, logger, blobs }: App
       accounts: app.repositories.accounts,
       keys: app.repositories.signingKeys,
     });
-    await app.register(idpRoutes, { provider, publicUrl: config.publicUrl });
+    await app.register(idpRoutes, { provider, publicUrl: config.publicUrl, limits: config.rateLimits });
   }
 
   await app.register(webPlugin, { webDist: config.webDist });

@@ -103,6 +103,15 @@ export const envSchema = z.object({
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
+  // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_RESET: z.coerce.number().int().min(1).default(5),
+  RATE_LIMIT_SEARCH: z.coerce.number().int().min(1).default(120),
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -128,6 +137,16 @@ export interface Config {
   providerSearch: ProviderSearchConfig;
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
+  rateLimits: RateLimitConfig;
+}
+
+/** Requests per minute per client address; counted in Redis when `redisUrl` is set, else in memory. */
+export interface RateLimitConfig {
+  signIn: number;
+  register: number;
+  passwordReset: number;
+  search: number;
+  redisUrl?: string;
 }
 
 export interface ProviderSearchConfig {
@@ -287,6 +306,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clamd: clamdTarget(env.CLAMD_URL),
     },
     benchDatabaseUrl: env.BENCH_DATABASE_URL,
+    rateLimits: {
+      signIn: env.RATE_LIMIT_SIGN_IN,
+      register: env.RATE_LIMIT_REGISTER,
+      passwordReset: env.RATE_LIMIT_RESET,
+      search: env.RATE_LIMIT_SEARCH,
+      ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    },
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,

@@ -17,11 +17,14 @@ export type TestDatabase = Database;
  * A fresh, migrated database for one test file: an in-memory PGlite, or a schema of its
  * own on the PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function createTestDatabase(options: { migrate?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { migrate?: boolean; /** Another way to the same server (a test's proxy). */ url?: string } = {},
+): Promise<TestDatabase> {
   const config = loadConfig();
   let database: Database;
   let schema: string | undefined;
-  const target = config.database;
+  const target =
+    config.database.kind === 'postgres' && options.url ? { ...config.database, url: options.url } : config.database;
   if (target.kind === 'postgres') {
     schema = `vitest_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: target.url });
@@ -61,9 +64,10 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Omit<Partial<Config>, 'documents'> & { documents?: Partial<Config['documents']> } = {},
   extend?: (app: App) => void | Promise<void>,
+  options: { database?: TestDatabase } = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
-  const blobDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-'));
+  const database = options.database ?? (await createTestDatabase());
+  const blobDir = overrides.documents?.blobDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-')));
   const defaults = loadConfig();
   const config: Config = {
     ...defaults,
@@ -83,7 +87,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await database.close();
-      await fs.rm(blobDir, { recursive: true, force: true });
+      if (!overrides.documents?.blobDir) await fs.rm(blobDir, { recursive: true, force: true });
     },
   };
 }

@@ -41,8 +41,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionTimeoutMillis: 5_000,
       ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
     });
-    // An idle client losing its server (restart, failover) must not crash the process.
+    // A client losing its server (restart, failover, network cut) must not crash the process:
+    // the pool reports idle ones here; a checked-out one (between the queries of a transaction)
+    // has no listener of the pool's, so each client gets its own. Its next query then fails
+    // and the request is answered 503 (plugins/problem.ts); the pool drops the client on release.
     pool.on('error', () => undefined);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return { db, backend: 'postgres', schema: target.schema, close: () => db.destroy() };
   }

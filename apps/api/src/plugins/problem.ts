@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
 import { STATUS_CODES } from 'node:http';
+import { isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
 
 /**
  * An error a route throws on purpose: it becomes a problem+json answer with its status.
@@ -95,6 +96,24 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       // Fastify's own client errors (bad JSON, wrong media type, body too large) carry
       // messages written for callers.
       return sendProblem(request, reply, { status, detail: (error as { message?: string }).message ?? 'Bad request' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return sendProblem(request, reply, {
+        status: 503,
+        type: 'urn:ccap:problem:database-unavailable',
+        detail: 'The service cannot reach its database right now. Nothing was changed; please try again in a moment.',
+        retryAfterSeconds: 5,
+      });
+    }
+    if (isOutOfSpace(error)) {
+      request.log.error({ err: error }, 'document storage is full');
+      return sendProblem(request, reply, {
+        status: 507,
+        type: 'urn:ccap:problem:storage-full',
+        detail: 'The file could not be stored: document storage is full. Nothing was saved; please try again later.',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, {

@@ -38,7 +38,8 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onSend', async (_request, reply) => {
+  // onRequest, like helmet's own: answers that bypass onSend (the OpenID Provider's) carry it too.
+  app.addHook('onRequest', async (_request, reply) => {
     reply.header(
       'permissions-policy',
       'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()',

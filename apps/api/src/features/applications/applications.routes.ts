@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
+import { findUnstorable } from '../../plugins/input-guard';
 import { currentUser } from '../identity/access.plugin';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -29,6 +30,14 @@ function parseApplicationJson(text: string): DraftApplication {
   } catch {
     throw new HttpProblem(400, 'applicationJson is not valid JSON.', {
       errors: [{ path: 'applicationJson', message: 'is not valid JSON' }],
+    });
+  }
+  const unstorable = findUnstorable(json);
+  if (unstorable) {
+    const path = ['applicationJson', unstorable.path].filter(Boolean).join('.');
+    throw new HttpProblem(400, `applicationJson is invalid: ${path} ${unstorable.message}.`, {
+      type: 'urn:ccap:problem:validation',
+      errors: [{ path, message: unstorable.message }],
     });
   }
   const parsed = draftApplicationSchema.safeParse(json);

@@ -19,7 +19,7 @@ import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
 import { sendAttachment, sendBase64 } from './file-replies';
 import { base64Upload, storeDocumentFile } from './upload';
-import { applicationClosed } from './upload-problems';
+import { applicationClosed, malformedUpload } from './upload-problems';
 import type { VirusScanner } from './virus-scanner';
 
 export interface DocumentsRoutesOptions {
@@ -137,7 +137,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       if (!request.isMultipart()) {
         throw new HttpProblem(415, 'Send the file as multipart/form-data, in a part named file.');
       }
-      const part = await request.file();
+      // busboy rejects a body without a boundary or cut short with plain errors: the caller's fault.
+      const part = await request.file().catch((error: unknown) => {
+        throw error instanceof HttpProblem || (error as { statusCode?: number }).statusCode ? error : malformedUpload();
+      });
       if (!part) throw new HttpProblem(400, 'The request holds no file: send it in a part named file.');
       return storeDocumentFile(uploads, request.log, {
         source: part.file,

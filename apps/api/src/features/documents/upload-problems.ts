@@ -25,6 +25,9 @@ export const unsupportedFileType = () =>
     allowedTypes: [...allowedDocumentTypeLabels],
   });
 
+export const malformedUpload = () =>
+  new HttpProblem(400, 'The upload was cut short or is not valid multipart/form-data. Please send the file again.');
+
 export const infectedFile = () =>
   new HttpProblem(
     422,

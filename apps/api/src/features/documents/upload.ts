@@ -12,7 +12,14 @@ import type { PortalUser } from '../identity/users.repository';
 import { type DocumentsRepository, type StoredFile, toRequiredDocument } from './documents.repository';
 import { displayNameOf, storageNameOf } from './file-names';
 import { detectDocumentType } from './file-types';
-import { emptyFile, fileTooLarge, infectedFile, scannerUnavailable, unsupportedFileType } from './upload-problems';
+import {
+  emptyFile,
+  fileTooLarge,
+  infectedFile,
+  malformedUpload,
+  scannerUnavailable,
+  unsupportedFileType,
+} from './upload-problems';
 import { ScannerUnavailableError, type VirusScanner } from './virus-scanner';
 
 interface StagedFile {
@@ -39,11 +46,18 @@ async function stage(source: Readable, stagingDir: string, maxBytes: number): Pr
       callback(null, chunk);
     },
   });
+  // The request body itself may break off or be malformed multipart: the caller's fault, not ours.
+  let sourceError: unknown;
+  source.once('error', (error) => {
+    sourceError = error;
+  });
   try {
     await pipeline(source, meter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   } catch (error) {
     await fs.rm(file, { force: true });
-    throw error instanceof TooLargeError ? fileTooLarge(maxBytes) : error;
+    if (error instanceof TooLargeError) throw fileTooLarge(maxBytes);
+    if (error === sourceError) throw malformedUpload();
+    throw error;
   }
   return { path: file, size, sha256: hash.digest('hex') };
 }

@@ -12,11 +12,14 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProviderSearchConfig } from '../../env';
 import { HttpProblem } from '../../plugins/problem';
+import { perMinute } from '../../plugins/rate-limits';
 import { type Gazetteer, gazetteerFor } from './gazetteer';
 import { createGeocoder, type GeoPoint, type Geocoder } from './geocoder';
 
 export interface ProvidersRoutesOptions {
   config: ProviderSearchConfig;
+  /** Searches a minute per client address. */
+  searchPerMinute: number;
   /** Tests hand in their own; by default the configured one over the profile's gazetteer. */
   geocoder?: Geocoder;
 }
@@ -70,12 +73,18 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
   app.post(
     '/api/Providers',
     {
-      config: { access: 'public' },
+      config: { access: 'public', ...perMinute(options.searchPerMinute) },
       schema: {
         tags: ['providers'],
         summary: 'Search the provider directory: at most 50, nearest first when a location is known',
         body: providerSearchCriteriaSchema,
-        response: { 200: providerSearchResponseSchema, 400: problemSchema, 422: problemSchema, 502: problemSchema },
+        response: {
+          200: providerSearchResponseSchema,
+          400: problemSchema,
+          422: problemSchema,
+          429: problemSchema,
+          502: problemSchema,
+        },
       },
     },
     async (request) => {

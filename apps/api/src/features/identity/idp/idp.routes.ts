@@ -18,17 +18,20 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { HttpProblem } from '../../../plugins/problem';
+import { perMinute } from '../../../plugins/rate-limits';
+import type { RateLimitConfig } from '../../../env';
 import { idpMails } from './mail-templates';
 import { isCommonPassword } from './passwords';
 
 export interface IdpRoutesOptions {
   provider: Provider;
   publicUrl: string;
+  /** Requests a minute per client address on the credential calls. */
+  limits: Pick<RateLimitConfig, 'signIn' | 'register' | 'passwordReset'>;
 }
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 410: problemSchema, 429: problemSchema };
-const credentialLimit = (max: number) => ({ rateLimit: { max, timeWindow: '1 minute' } });
 
 const weakPassword = () =>
   new HttpProblem(400, 'This password is too common. Choose a longer phrase that others are unlikely to use.', {
@@ -40,7 +43,7 @@ const weakPassword = () =>
  * The built-in identity provider: the JSON calls its pages (rendered by the web app) make,
  * and oidc-provider itself for every other /idp path.
  */
-export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl }) => {
+export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl, limits }) => {
   const { accounts, mail, audit } = app.repositories;
   const product = app.programProfile.productName;
   const callback = provider.callback();
@@ -96,7 +99,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
   app.post(
     '/idp/interaction/:uid/login',
     {
-      config: { access: 'public', ...credentialLimit(30) },
+      config: { access: 'public', ...perMinute(limits.signIn) },
       schema: {
         tags: ['identity'],
         params: uidParams,
@@ -173,7 +176,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
   app.post(
     '/idp/account/register',
     {
-      config: { access: 'public', ...credentialLimit(10) },
+      config: { access: 'public', ...perMinute(limits.register) },
       schema: {
         tags: ['identity'],
         body: registerRequestSchema,
@@ -215,7 +218,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
   app.post(
     '/idp/account/confirm',
     {
-      config: { access: 'public', ...credentialLimit(20) },
+      config: { access: 'public', ...perMinute(limits.signIn) },
       schema: {
         tags: ['identity'],
         body: confirmEmailRequestSchema,
@@ -237,7 +240,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
   app.post(
     '/idp/account/forgot-password',
     {
-      config: { access: 'public', ...credentialLimit(5) },
+      config: { access: 'public', ...perMinute(limits.passwordReset) },
       schema: {
         tags: ['identity'],
         body: forgotPasswordRequestSchema,
@@ -262,7 +265,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
   app.post(
     '/idp/account/reset-password',
     {
-      config: { access: 'public', ...credentialLimit(10) },
+      config: { access: 'public', ...perMinute(limits.passwordReset) },
       schema: {
         tags: ['identity'],
         body: resetPasswordRequestSchema,
@@ -304,10 +307,18 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
+      // A hijacked answer skips Fastify's reply: hand the security headers set so far (CSP,
+      // HSTS, framing, referrer and permissions policies) and the request id to the raw one.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      reply.raw.setHeader('x-request-id', request.id);
       void reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
-      raw.url = (raw.url ?? '/').slice('/idp'.length) || '/';
+      // `/idp?x` must reach the provider as `/?x`: a path without its leading slash crashes it.
+      const rest = (raw.url ?? '/').slice('/idp'.length);
+      raw.url = rest.startsWith('/') ? rest : `/${rest}`;
       void callback(raw, reply.raw);
     };
     scope.all('/idp', { config: { access: 'public' }, schema: { hide: true } }, handler);

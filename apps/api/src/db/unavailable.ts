@@ -1,0 +1,32 @@
+/** Socket errors of a connection to the database server that went away or cannot be made. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+/** SQLSTATE class 08 (connection exception) and 57P01-57P03 (shutdown, cannot connect now). */
+const SQLSTATE = /^(08...|57P0[123])$/;
+/** What node-postgres says when a connection breaks off or cannot be had in time. */
+const PG_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
+
+/**
+ * Whether an error means "the database cannot be reached right now" (answered 503, try again)
+ * rather than a fault in the request or the code.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
+  if (typeof message === 'string' && PG_MESSAGES.test(message)) return true;
+  // Node reports a refused connection to every address of a host name as an AggregateError.
+  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
+}
+
+/** The filesystem (or the device under the blob store) has no room left. */
+export const isOutOfSpace = (error: unknown) =>
+  typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT'].includes((error as { code?: string }).code ?? '');

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpProblem } from './problem';
+
+/** Deeper than any payload of the contract (the application JSON is a string field). */
+export const MAX_JSON_DEPTH = 32;
+
+type Problem = 'nul' | 'surrogate' | 'depth';
+type Found = { problem: Problem; path: string; message: string } | undefined;
+
+const MESSAGES: Record<Problem, string> = {
+  nul: 'must not contain the NUL character',
+  surrogate: 'must be valid Unicode text (a lone surrogate code unit was sent)',
+  depth: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
+};
+const found = (problem: Problem, path: string): Found => ({ problem, path, message: MESSAGES[problem] });
+
+/** A UTF-16 half without its other half: PostgreSQL's JSON refuses its `\ud800` escape. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const textProblem = (text: string): Problem | undefined =>
+  text.includes('\u0000') ? 'nul' : LONE_SURROGATE.test(text) ? 'surrogate' : undefined;
+
+/**
+ * The first place in a parsed JSON value that PostgreSQL cannot store or that nests absurdly
+ * deep. Walks without recursion, so a nesting bomb cannot overflow the stack here.
+ */
+export function findUnstorable(root: unknown): Found {
+  const stack: { value: unknown; path: string; depth: number }[] = [{ value: root, path: '', depth: 0 }];
+  while (stack.length > 0) {
+    const { value, path, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) return found(problem, path);
+      continue;
+    }
+    if (typeof value !== 'object' || value === null) continue;
+    if (depth >= MAX_JSON_DEPTH) return found('depth', path);
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path ? `${path}.${key}` : key;
+      const problem = textProblem(key);
+      if (problem) return found(problem, childPath);
+      stack.push({ value: child, path: childPath, depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+const LABEL = { body: 'request body', query: 'query string', params: 'address' } as const;
+
+/**
+ * Text PostgreSQL cannot store (the NUL character) and absurdly nested JSON are refused up
+ * front, for every route, with a 400 naming the field: never a database error turned 500.
+ */
+export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('preValidation', async (request) => {
+    for (const part of ['params', 'query', 'body'] as const) {
+      const unstorable = findUnstorable(request[part]);
+      if (!unstorable) continue;
+      throw new HttpProblem(400, `The ${LABEL[part]} is invalid: ${unstorable.path || part} ${unstorable.message}.`, {
+        type: 'urn:ccap:problem:validation',
+        errors: [{ path: unstorable.path, message: unstorable.message }],
+      });
+    }
+  });
+});
