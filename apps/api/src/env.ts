@@ -102,6 +102,11 @@ export const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
 });
 
@@ -126,8 +131,18 @@ export interface Config {
   devMailView: boolean;
   documents: DocumentsConfig;
   providerSearch: ProviderSearchConfig;
+  mail: MailConfig;
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
+}
+
+export interface MailConfig {
+  /** The SMTP server the outbox is delivered through; none keeps mails in the outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  from: string;
+  /** The Message-IDs' domain: the portal's host name. */
+  domain: string;
 }
 
 export interface ProviderSearchConfig {
@@ -287,6 +302,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clamd: clamdTarget(env.CLAMD_URL),
     },
     benchDatabaseUrl: env.BENCH_DATABASE_URL,
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      domain: new URL(publicUrl).hostname,
+    },
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,
