@@ -17,7 +17,9 @@ function decodeWords(value: string): string {
       encoding.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')
         : Buffer.from(
-            text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
             'latin1',
           ).toString('utf8'),
     );
@@ -25,7 +27,9 @@ function decodeWords(value: string): string {
 
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(
-    text.replace(/=\r?\n/g, '').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-Fa-f]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -42,7 +46,11 @@ export function parseMail(raw: string): Omit<ReceivedMail, 'from' | 'to'> {
       : encoding === 'quoted-printable'
         ? decodeQuotedPrintable(body)
         : body;
-  return { subject: decodeWords(header('Subject')), messageId: header('Message-ID'), text: text.replace(/\r\n/g, '\n') };
+  return {
+    subject: decodeWords(header('Subject')),
+    messageId: header('Message-ID'),
+    text: text.replace(/\r\n/g, '\n'),
+  };
 }
 
 /**

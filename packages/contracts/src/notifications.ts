@@ -65,4 +65,3 @@ export type Message = z.infer<typeof messageSchema>;
 export const inboxListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
-

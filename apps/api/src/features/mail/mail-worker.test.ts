@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/helpers';
+import { createTestDatabase } from '../../../test/helpers';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../test/smtp-test-server';
 import { type Database, type DatabaseTarget, openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
@@ -22,7 +22,7 @@ const LEASE_MS = 1_500;
  */
 const postgres = loadConfig().database.kind === 'postgres';
 let target: DatabaseTarget;
-let database: Database | TestDatabase | undefined;
+let database: Database | undefined;
 let dataDir: string | undefined;
 let smtp: SmtpTestServer;
 
@@ -105,7 +105,9 @@ it('sends each mail exactly once when the worker is killed mid-send and started 
   await stopped;
 
   expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(['First', 'Second', 'Third']);
-  const rows = await (await open()).db
+  const rows = await (
+    await open()
+  ).db
     .selectFrom('mail_outbox')
     .selectAll()
     .where('kind', '=', 'test')

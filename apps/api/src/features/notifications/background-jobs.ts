@@ -19,10 +19,15 @@ export function startBackgroundJobs(options: {
   reminderEveryMs?: number;
 }) {
   const { repositories, log } = options;
-  const transport =
-    options.transport ?? (options.mail.smtpUrl ? createSmtpTransport(options.mail.smtpUrl) : undefined);
+  const transport = options.transport ?? (options.mail.smtpUrl ? createSmtpTransport(options.mail.smtpUrl) : undefined);
   const worker = transport
-    ? createMailWorker({ outbox: repositories.mail, transport, from: options.mail.from, domain: options.mail.domain, log })
+    ? createMailWorker({
+        outbox: repositories.mail,
+        transport,
+        from: options.mail.from,
+        domain: options.mail.domain,
+        log,
+      })
     : undefined;
   worker?.start();
   if (!worker) log.info('mail: no SMTP_URL, mails stay in the outbox (the Inbox shows them)');

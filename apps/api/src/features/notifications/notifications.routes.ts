@@ -43,7 +43,12 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Notifications/:id/read',
     {
       config: authenticated,
-      schema: { tags: ['notifications'], summary: 'Marks a notification read', params: inboxItemParamsSchema, response: done },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks a notification read',
+        params: inboxItemParamsSchema,
+        response: done,
+      },
     },
     async (request, reply) => {
       if (!(await notifications.readNotification(currentUser(request).id, request.params.id)))
@@ -122,11 +127,15 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api/Messages/:id/read',
     {
       config: authenticated,
-      schema: { tags: ['notifications'], summary: 'Marks a message read', params: inboxItemParamsSchema, response: done },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks a message read',
+        params: inboxItemParamsSchema,
+        response: done,
+      },
     },
     async (request, reply) => {
-      if (!(await notifications.readMessage(currentUser(request).id, request.params.id)))
-        throw notFound('The message');
+      if (!(await notifications.readMessage(currentUser(request).id, request.params.id))) throw notFound('The message');
       return reply.code(204).send(null);
     },
   );

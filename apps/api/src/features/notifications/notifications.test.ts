@@ -54,7 +54,10 @@ describe('an RFI created by staff', () => {
     // Submission told them already (submitted, documents needed).
     expect(before.notifications).toBeGreaterThan(0);
 
-    const response = await createRfi(ctx, worker, { applicationId, serviceWorkerComment: 'Envíe su certificado de RCP.' });
+    const response = await createRfi(ctx, worker, {
+      applicationId,
+      serviceWorkerComment: 'Envíe su certificado de RCP.',
+    });
     expect(response.statusCode).toBe(201);
 
     expect(await count('notification', owner.id)).toBe(before.notifications + 1);
@@ -199,10 +202,10 @@ describe('delivery through SMTP', () => {
 
       const rfiMail = pending.find((mail) => mail.kind === 'notification.rfiRequested')!;
       const delivered = smtp.received.filter((mail) => mail.to.includes(owner.email));
-      const arrived = delivered.find((mail) => mail.messageId === messageIdOf(
-        { id: rfiMail.id, createdAt: rfiMail.created_at },
-        'portal.example.gov',
-      ));
+      const arrived = delivered.find(
+        (mail) =>
+          mail.messageId === messageIdOf({ id: rfiMail.id, createdAt: rfiMail.created_at }, 'portal.example.gov'),
+      );
       expect(arrived).toBeDefined();
       expect(arrived!.subject).toBe(`Información solicitada sobre su solicitud ${applicationId}`);
       expect(arrived!.from).toBe('portal@example.gov');

@@ -343,10 +343,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
     },
 
     /** Staff close a pending RFI; the application returns to in-review when none is left pending. */
-    async complete(input: {
-      rfiId: number;
-      actor: Actor;
-    }): Promise<'completed' | 'not-pending' | 'not-found'> {
+    async complete(input: { rfiId: number; actor: Actor }): Promise<'completed' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('rfi')
