@@ -1,11 +1,7 @@
 import type { Page } from '@playwright/test';
 
 /** Calls the API as the signed-in user of the page, with the token the web app holds. */
-export async function callApi<T>(
-  page: Page,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
+export async function callApi<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
   return page.evaluate(
     async ({ path, body }) => {
       const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
