@@ -1,6 +1,7 @@
 import type { MessageList, Message, NotificationList } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { submitApplication } from '../../../test/documents-fixture';
+import * as files from '../../../test/document-files';
+import { documentsOf, submitApplication, uploadMultipart } from '../../../test/documents-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 import { createRfi } from '../../../test/rfi-fixture';
@@ -248,6 +249,56 @@ describe('delivery through SMTP', () => {
     expect(await row()).toMatchObject({ attempts: 2, sent_at: null, last_error: '550 no such user' });
     expect((await row()).failed_at).toBeInstanceOf(Date);
     expect(await worker.drain()).toBe(0);
+  });
+});
+
+describe('the other events', () => {
+  const texts = async (user: TestUser) =>
+    (await get<NotificationList>(user, '/api/Notifications?limit=100')).body.items.map((item) => item.message);
+
+  it('a document upload gives the applicant a receipt and the assigned worker word of it', async () => {
+    const applicant = await createUser(ctx, 'Pat Provider');
+    const id = await submitApplication(ctx, applicant);
+    expect(await texts(applicant)).toEqual([
+      `Documents are needed for application ${id}.`,
+      `Application ${id} was submitted.`,
+    ]);
+    const take = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Staff/applications/${id}/assign`,
+      headers: worker.headers,
+      payload: { assignee: 'me', version: 1 },
+    });
+    expect(take.statusCode).toBe(200);
+    const [document] = await documentsOf(ctx, applicant, id);
+    const upload = await uploadMultipart(
+      ctx,
+      applicant,
+      { applicationId: id, documentId: document!.documentId },
+      'w9.pdf',
+      files.pdf(),
+    );
+    expect(upload.statusCode).toBeLessThan(300);
+    expect((await texts(applicant))[0]).toBe(`We received your document ${document!.documentName}.`);
+    expect((await texts(worker))[0]).toBe(`New document on application ${id}: ${document!.documentName}.`);
+  });
+
+  it('status changes and decisions by staff reach the applicant', async () => {
+    const applicant = await createUser(ctx, 'Sam Provider');
+    const id = await submitApplication(ctx, applicant);
+    const act = (action: string, version: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/Staff/applications/${id}/status`,
+        headers: worker.headers,
+        payload: { action, version },
+      });
+    expect((await act('start-review', 1)).statusCode).toBe(200);
+    expect((await texts(applicant))[0]).toBe(`Application ${id} is now: In review.`);
+    expect((await act('approve', 2)).statusCode).toBe(200);
+    expect((await texts(applicant))[0]).toBe(`Decision on application ${id}: Approved.`);
+    const [message] = (await get<MessageList>(applicant, '/api/Messages')).body.items;
+    expect(message).toMatchObject({ event: 'decisionMade', title: `Decision on your application ${id}: Approved` });
   });
 });
 
