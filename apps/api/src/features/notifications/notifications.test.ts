@@ -8,6 +8,7 @@ import { createRfi } from '../../../test/rfi-fixture';
 import { startSmtpTestServer } from '../../../test/smtp-test-server';
 import { defaultNotificationPreferences } from '../identity/users.repository';
 import { createMailWorker, createSmtpTransport, messageIdOf } from '../mail/mail-worker';
+import { startBackgroundJobs } from './background-jobs';
 
 let ctx: TestContext;
 let owner: TestUser;
@@ -219,6 +220,38 @@ describe('delivery through SMTP', () => {
       await worker.stop();
       await smtp.close();
     }
+  });
+
+  it('the API process delivers the identity provider’s mails through the same worker, and stops cleanly', async () => {
+    const smtp = await startSmtpTestServer();
+    await ctx.app.repositories.mail.enqueue({
+      to: 'forgetful@example.gov',
+      subject: 'Reset your password',
+      text: 'Open https://portal.example.gov/auth/reset-password?token=abc to choose a new password.',
+      kind: 'reset-password',
+    });
+    const background = startBackgroundJobs({
+      repositories: ctx.app.repositories,
+      mail: { smtpUrl: smtp.url, from: 'portal@example.gov', domain: 'portal.example.gov' },
+      log: ctx.app.log,
+    });
+    try {
+      await expect
+        .poll(() => smtp.received.find((mail) => mail.to.includes('forgetful@example.gov'))?.subject, {
+          timeout: 10_000,
+        })
+        .toBe('Reset your password');
+    } finally {
+      await background.stop();
+      await smtp.close();
+    }
+    const row = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select(['sent_at', 'attempts'])
+      .where('to_address', '=', 'forgetful@example.gov')
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(1);
+    expect(row.sent_at).toBeInstanceOf(Date);
   });
 
   it('retries a refused mail later, with back-off, and gives up on a permanent refusal', async () => {
