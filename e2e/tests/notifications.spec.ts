@@ -63,12 +63,16 @@ test('the bell shows a new item without reload, dismiss removes it for good, the
   await expect(reloaded.getByRole('link', { name: notice })).toHaveCount(0);
   await page.keyboard.press('Escape');
 
-  // The Inbox: the message, unread, opens; its link leads to the request.
+  // The Inbox, on a phone: the message, unread, opens; its link leads to the request.
+  await page.setViewportSize({ width: 320, height: 720 });
   await page.goto('/apps/mailbox');
   const title = `Information requested on your application ${applicationId}`;
   const link = page.getByRole('link', { name: `Unread: ${title}` });
   await expect(link).toBeVisible();
   await expectNoAxeViolations(page);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+    0,
+  );
   await link.click();
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByText('Please send your current CPR certificate.')).toBeVisible();
