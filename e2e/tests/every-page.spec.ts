@@ -32,6 +32,7 @@ const SIGNED_IN_PAGES = [
   '/staff/admin',
   '/dashboard',
   '/registeredapplication',
+  '/apps/mailbox',
 ];
 
 const MODES = {

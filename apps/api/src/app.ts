@@ -16,6 +16,7 @@ import { createProvider } from './features/identity/idp/provider';
 import { createTokenVerifier } from './features/identity/token-verifier';
 import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
@@ -26,7 +27,7 @@ import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
-import { createRepositories, type Repositories } from './repositories';
+import { createRepositories, type Repositories, repositoryOptions } from './repositories';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { APP_VERSION } from './version';
@@ -113,7 +114,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('repositories', createRepositories(database.db));
+  app.decorate('repositories', createRepositories(database.db, repositoryOptions(config)));
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
@@ -161,8 +162,9 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
-  await app.register(rfiRoutes, { ...uploads, publicUrl: config.publicUrl });
+  await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(notificationsRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

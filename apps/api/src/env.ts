@@ -102,6 +102,11 @@ export const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
@@ -135,6 +140,7 @@ export interface Config {
   devMailView: boolean;
   documents: DocumentsConfig;
   providerSearch: ProviderSearchConfig;
+  mail: MailConfig;
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
   rateLimits: RateLimitConfig;
@@ -147,6 +153,15 @@ export interface RateLimitConfig {
   passwordReset: number;
   search: number;
   redisUrl?: string;
+}
+
+export interface MailConfig {
+  /** The SMTP server the outbox is delivered through; none keeps mails in the outbox. */
+  smtpUrl: string | undefined;
+  /** The sender of every mail. */
+  from: string;
+  /** The Message-IDs' domain: the portal's host name. */
+  domain: string;
 }
 
 export interface ProviderSearchConfig {
@@ -312,6 +327,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       passwordReset: env.RATE_LIMIT_RESET,
       search: env.RATE_LIMIT_SEARCH,
       ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
+      domain: new URL(publicUrl).hostname,
     },
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate';
 import { loadConfig } from './env';
 import { referencedByAny, sweepOrphanFiles } from './features/documents/orphan-sweep';
 import { seedDemoAccounts } from './features/identity/demo-accounts';
+import { startBackgroundJobs } from './features/notifications/background-jobs';
 import { loadProgramProfile } from './features/program/program-profile';
 import { seedDemoDirectory } from './features/providers/demo-seed';
 
@@ -31,11 +32,14 @@ async function main() {
   const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
   if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);
 
-  // Ctrl-C or SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  const background = startBackgroundJobs({ repositories: app.repositories, mail: config.mail, log: app.log });
+
+  // Ctrl-C or SIGTERM: stop accepting, let in-flight requests and the mail in hand finish,
+  // then close the database.
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');
     else app.log.info(`${signal ?? 'close'} received, shutting down`);
-    await app.close();
+    await Promise.all([app.close(), background.stop()]);
     await database.close();
   });
 

@@ -9,3 +9,4 @@ export * from './dashboard/index';
 export * from './providers';
 export * from './rfi/index';
 export * from './staff/index';
+export * from './notifications';

@@ -4,7 +4,7 @@ import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { BUILT_IN_ISSUER_KEY, loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
-import { createRepositories } from '../repositories';
+import { createRepositories, repositoryOptions } from '../repositories';
 
 const USAGE = `Usage:
   npm run admin -- grant <email> <service-worker|administrator> [--county <name>]...
@@ -28,7 +28,7 @@ async function main(argv: string[]) {
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db, { schema: database.schema });
-    const repos = createRepositories(database.db);
+    const repos = createRepositories(database.db, repositoryOptions(config));
     if (command === 'rotate-keys') {
       const kid = await repos.signingKeys.rotate();
       console.log(

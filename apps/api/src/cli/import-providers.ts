@@ -6,7 +6,7 @@ import { loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { gazetteerFor } from '../features/providers/gazetteer';
 import { readImportFile, validateImport } from '../features/providers/import';
-import { createRepositories } from '../repositories';
+import { createRepositories, repositoryOptions } from '../repositories';
 
 /**
  * `npm run providers:import -- <file.csv|file.json>`: loads the agency's licensing export.
@@ -25,7 +25,7 @@ try {
   await migrateToLatest(database.db, { schema: database.schema });
   const rows = readImportFile(file, await fs.readFile(path.resolve(file), 'utf8'));
   const report = validateImport(rows, gazetteerFor(profile), file.toLowerCase().endsWith('.json') ? 1 : 2);
-  const written = await createRepositories(database.db).providers.upsert(report.accepted);
+  const written = await createRepositories(database.db, repositoryOptions(config)).providers.upsert(report.accepted);
   console.log(
     `${path.basename(file)}: ${rows.length} rows, ${written} imported or updated, ${report.rejected.length} rejected.`,
   );

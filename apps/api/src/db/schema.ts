@@ -1,3 +1,4 @@
+import type { MessageLink } from '@ccap/contracts';
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 
 /**
@@ -114,6 +115,39 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
   attempts: Generated<number>;
   last_error: string | null;
+  /** 0008-notifications: the delivery worker's bookkeeping. */
+  next_attempt_at: DefaultedTimestamp;
+  lease_until: NullableTimestamp;
+  lease_token: OptionalText;
+  failed_at: NullableTimestamp;
+}
+
+/** The header's bell: one short line per event (0008-notifications). */
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: string;
+  event: string;
+  text: string;
+  link: string | null;
+  locale: string;
+  created_at: DefaultedTimestamp;
+  read_at: NullableTimestamp;
+  dismissed_at: NullableTimestamp;
+}
+
+/** The Inbox: the full text of each event, also mailed (0008-notifications). */
+export interface MessageTable {
+  id: Generated<number>;
+  user_id: string;
+  event: string;
+  title: string;
+  body: string;
+  links: ColumnType<MessageLink[], string | undefined, string>;
+  application_id: number | null;
+  locale: string;
+  mail_id: number | null;
+  created_at: DefaultedTimestamp;
+  read_at: NullableTimestamp;
 }
 
 export interface LookupItemTable {
@@ -133,6 +167,8 @@ export interface DraftApplicationTable {
   version: Generated<number>;
   created_at: DefaultedTimestamp;
   updated_at: DefaultedTimestamp;
+  /** 0008-notifications: when its owner was last reminded of it. */
+  reminded_at: NullableTimestamp;
 }
 
 export interface ApplicationTable {
@@ -270,4 +306,6 @@ export interface DB {
   user_role: UserRoleTable;
   user_county: UserCountyTable;
   mail_outbox: MailOutboxTable;
+  notification: NotificationTable;
+  message: MessageTable;
 }

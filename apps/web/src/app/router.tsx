@@ -25,9 +25,6 @@ const rfi = async () => {
     ),
   };
 };
-const comingSoon = async () => ({
-  Component: (await import('@/features/public-info/pages/status-pages')).ComingSoonBoxedPage,
-});
 
 // The design system gallery (ADR 034): one lazy chunk for every gallery page, with the
 // feature components app/ hands it; nothing of it in the first load of the product's pages.
@@ -218,10 +215,18 @@ export const routes: RouteObject[] = [
               };
             },
           },
-          ...['apps/mailbox'].map((path) => ({
-            path,
-            lazy: comingSoon,
-          })),
+          {
+            path: 'apps/mailbox',
+            lazy: async () => ({
+              Component: (await import('@/features/notifications/pages/inbox-page')).InboxPage,
+            }),
+          },
+          {
+            path: 'apps/mailbox/:id',
+            lazy: async () => ({
+              Component: (await import('@/features/notifications/pages/message-page')).MessagePage,
+            }),
+          },
           ...['rfi/:id', 'rfi-v1/:id'].map((path) => ({ path, lazy: rfi })),
           ...['rfi', 'rfi-v1'].map((path) => ({ path, element: <OwnApplicationRedirect to="rfi-v1" /> })),
           {

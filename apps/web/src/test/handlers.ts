@@ -6,6 +6,9 @@ import type {
   DevMail,
   GrantRoleRequest,
   LookupItem,
+  Message,
+  MessageList,
+  NotificationList,
   ProgramProfile,
   RevokeRoleRequest,
   StaffMember,
@@ -125,7 +128,47 @@ export const testLookups: LookupItem[] = [
   { lookupId: 8, lookupType: 'State', code: 'IA', name: 'Iowa', parentLookupId: null },
 ];
 
+/** The signed-in user's bell and Inbox: one unread item each. */
+export const testNotifications: NotificationList = {
+  items: [
+    {
+      id: 11,
+      event: 'rfiRequested',
+      message: 'Information requested on application 42.',
+      link: '/rfi-v1/42',
+      time: new Date(Date.now() - 5 * 60_000).toISOString(),
+      read: false,
+    },
+  ],
+  unreadCount: 1,
+};
+export const testMessage: Message = {
+  id: 21,
+  event: 'rfiRequested',
+  title: 'Information requested on your application 42',
+  message: 'A service worker needs more information about your application 42.',
+  body: 'A service worker needs more information about your application 42.',
+  time: new Date(Date.now() - 5 * 60_000).toISOString(),
+  read: false,
+  applicationId: 42,
+  links: [{ kind: 'rfi', href: '/rfi-v1/42' }],
+  mail: { to: 'pat@example.gov', sent: false },
+};
+const { body: _body, links: _links, mail: _mail, ...testMessageSummary } = testMessage;
+export const testMessages: MessageList = { items: [testMessageSummary], unreadCount: 1, total: 1 };
+
 export const defaultHandlers = [
+  http.get('*/api/Notifications', () => HttpResponse.json(testNotifications)),
+  http.get('*/api/Messages', () => HttpResponse.json(testMessages)),
+  http.get('*/api/Messages/:id', ({ params }) =>
+    Number(params.id) === testMessage.id ? HttpResponse.json(testMessage) : problem(404, 'about:blank'),
+  ),
+  http.post('*/api/Notifications/:id/read', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/Notifications/read-all', () => new HttpResponse(null, { status: 204 })),
+  http.delete('*/api/Notifications/:id', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/Messages/:id/read', () => new HttpResponse(null, { status: 204 })),
+  http.post('*/api/Messages/read-all', () => new HttpResponse(null, { status: 204 })),
+  http.delete('*/api/Messages/:id', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/Program/get-profile', () => HttpResponse.json(testProfile)),
   http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: testLookups })),
   http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json([])),

@@ -6,6 +6,7 @@ import * as m0004 from './0004-documents';
 import * as m0005 from './0005-providers';
 import * as m0006 from './0006-rfi';
 import * as m0007 from './0007-staff';
+import * as m0008 from './0008-notifications';
 import * as m0009 from './0009-staff-sign-in';
 import * as m0012 from './0012-provider-name-words';
 
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '0005-providers': m0005,
   '0006-rfi': m0006,
   '0007-staff': m0007,
+  '0008-notifications': m0008,
   '0009-staff-sign-in': m0009,
   '0012-provider-name-words': m0012,
 };

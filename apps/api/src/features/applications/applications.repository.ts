@@ -2,6 +2,7 @@ import type { DraftApplication, RequiredDocumentSpec } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { Notifier } from '../notifications/notifier';
 
 export interface SubmittedApplication {
   applicationId: number;
@@ -12,7 +13,7 @@ export interface SubmittedApplication {
 export type SubmitResult =
   { outcome: 'submitted' | 'already-submitted'; application: SubmittedApplication } | { outcome: 'no-draft' };
 
-export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
   const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
     const row = await trx
       .selectFrom('application')
@@ -98,6 +99,22 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
           },
           trx,
         );
+        const dashboard = { kind: 'application' as const, href: '/dashboard' };
+        await notifier.notify(trx, {
+          userId: input.ownerId,
+          event: 'applicationSubmitted',
+          applicationId: row.id,
+          links: [dashboard],
+        });
+        if (input.requiredDocuments.length > 0) {
+          await notifier.notify(trx, {
+            userId: input.ownerId,
+            event: 'documentsRequired',
+            applicationId: row.id,
+            values: { documents: input.requiredDocuments.map((document) => `- ${document.documentName}`).join('\n') },
+            links: [{ kind: 'documents', href: `/documents/${row.id}` }, dashboard],
+          });
+        }
         return {
           outcome: 'submitted' as const,
           application: { applicationId: row.id, status: row.status, submittedAt: row.submitted_at.toISOString() },

@@ -2,6 +2,7 @@ import type { RequiredDocument } from '@ccap/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApplicationDocumentTable, DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
+import type { Notifier } from '../notifications/notifier';
 
 export type DocumentRow = Selectable<ApplicationDocumentTable>;
 
@@ -44,7 +45,7 @@ export function toRequiredDocument(row: DocumentRow): RequiredDocument {
 }
 
 /** Required documents and the files behind them; the files' bytes are the blob store's. */
-export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
   const applicationColumns = [
     'application.id as applicationId',
     'application.owner_id as ownerId',
@@ -134,6 +135,30 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
           },
           trx,
         );
+        // A receipt to the applicant, and word to the staff member working the application.
+        const application = await trx
+          .selectFrom('application')
+          .select(['owner_id', 'assignee_id'])
+          .where('id', '=', document.application_id)
+          .executeTakeFirstOrThrow();
+        const values = { document: document.document_name };
+        await notifier.notify(trx, {
+          userId: application.owner_id,
+          event: 'documentReceived',
+          applicationId: document.application_id,
+          values,
+          links: [{ kind: 'documents', href: `/documents/${document.application_id}` }],
+        });
+        if (application.assignee_id && application.assignee_id !== input.uploadedBy) {
+          await notifier.notify(trx, {
+            userId: application.assignee_id,
+            event: 'documentReceived',
+            template: 'documentReceivedStaff',
+            applicationId: document.application_id,
+            values,
+            links: [{ kind: 'review', href: `/staff/applications/${document.application_id}` }],
+          });
+        }
         return { document, replacedBlobKey: before.blob_key };
       });
     },

@@ -3,7 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { StoredFile } from '../documents/documents.repository';
-import type { MailRepository, OutgoingMail } from '../mail/mail.repository';
+import type { Notifier } from '../notifications/notifier';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,7 +29,7 @@ type DocumentRow = Selectable<RfiDocumentTable> & { uploaded_by_email: string };
 const documentUrl = (id: number) => `/api/Rfi/documents/${id}/file`;
 
 /** Requests for information, their files, and the application status rule they drive. */
-export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail: MailRepository) {
+export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
   const applicationColumns = [
     'application.id as applicationId',
     'application.owner_id as ownerId',
@@ -112,10 +112,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
     );
   };
 
-  /** The notice to the other party goes out with the change, or not at all (notifications seam). */
-  const enqueue = async (trx: Transaction<DB>, notice: OutgoingMail | undefined) => {
-    if (notice) await mail.enqueue(notice, trx);
-  };
+  const rfiLink = (applicationId: number) => ({ kind: 'rfi' as const, href: `/rfi-v1/${applicationId}` });
 
   return {
     isOpenForRequests: (status: ApplicationOfRfi['status']) => (OPEN_STATUSES as readonly string[]).includes(status),
@@ -230,12 +227,11 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
       dueDate: string;
       file?: StoredFile;
       actor: Actor;
-      notice?: OutgoingMail;
     }): Promise<{ rfiId: number } | undefined> {
       return db.transaction().execute(async (trx) => {
         const application = await trx
           .selectFrom('application')
-          .select('status')
+          .select(['status', 'owner_id'])
           .where('id', '=', input.applicationId)
           .forUpdate()
           .executeTakeFirst();
@@ -269,7 +265,13 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
           trx,
         );
         await applyStatusRule(trx, input.applicationId, input.actor, `Information requested (RFI ${rfi.id})`);
-        await enqueue(trx, input.notice);
+        await notifier.notify(trx, {
+          userId: application.owner_id,
+          event: 'rfiRequested',
+          applicationId: input.applicationId,
+          values: { comment: input.serviceWorkerComment, due: input.dueDate },
+          links: [rfiLink(input.applicationId)],
+        });
         return { rfiId: rfi.id };
       });
     },
@@ -283,7 +285,6 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
       applicantComment: string | undefined;
       file?: StoredFile;
       actor: Actor;
-      notice?: OutgoingMail;
     }): Promise<'answered' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
@@ -328,23 +329,28 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
           },
           trx,
         );
-        await enqueue(trx, input.notice);
+        await notifier.notify(trx, {
+          userId: before.created_by,
+          event: 'rfiAnswered',
+          applicationId: before.application_id,
+          links: [
+            rfiLink(before.application_id),
+            { kind: 'review', href: `/staff/applications/${before.application_id}` },
+          ],
+        });
         return 'answered';
       });
     },
 
     /** Staff close a pending RFI; the application returns to in-review when none is left pending. */
-    async complete(input: {
-      rfiId: number;
-      actor: Actor;
-      notice?: OutgoingMail;
-    }): Promise<'completed' | 'not-pending' | 'not-found'> {
+    async complete(input: { rfiId: number; actor: Actor }): Promise<'completed' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
         const before = await trx
           .selectFrom('rfi')
-          .select(['rfi.status', 'rfi.application_id'])
+          .innerJoin('application', 'application.id', 'rfi.application_id')
+          .select(['rfi.status', 'rfi.application_id', 'application.owner_id'])
           .where('rfi.id', '=', input.rfiId)
-          .forUpdate()
+          .forUpdate('rfi')
           .executeTakeFirst();
         if (!before) return 'not-found';
         if (before.status !== 'pending') return 'not-pending';
@@ -367,7 +373,12 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, mail
           trx,
         );
         await applyStatusRule(trx, before.application_id, input.actor, `Information received (RFI ${input.rfiId})`);
-        await enqueue(trx, input.notice);
+        await notifier.notify(trx, {
+          userId: before.owner_id,
+          event: 'rfiCompleted',
+          applicationId: before.application_id,
+          links: [rfiLink(before.application_id)],
+        });
         return 'completed';
       });
     },

@@ -26,15 +26,12 @@ import { base64Upload, receiveCheckedFile } from '../documents/upload';
 import type { VirusScanner } from '../documents/virus-scanner';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
-import { rfiNotice } from './rfi-notices';
 import type { ApplicationOfRfi } from './rfi.repository';
 
 export interface RfiRoutesOptions {
   blobs: BlobStore;
   scanner: VirusScanner | undefined;
   maxUploadBytes: number;
-  /** Where the portal is reached, for the links in notices. */
-  publicUrl: string;
 }
 
 const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
@@ -72,14 +69,9 @@ const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
  * Whoever may not read the application is told it does not exist.
  */
 export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
-  const { rfi, users } = app.repositories;
-  const { blobs, scanner, maxUploadBytes, publicUrl } = options;
+  const { rfi } = app.repositories;
+  const { blobs, scanner, maxUploadBytes } = options;
   const base64 = base64Upload(maxUploadBytes, 64 * 1024);
-  const notices = {
-    requested: rfiNotice(users, 'rfiRequested', publicUrl),
-    answered: rfiNotice(users, 'rfiAnswered', publicUrl),
-    completed: rfiNotice(users, 'rfiCompleted', publicUrl),
-  };
 
   const readableApplication = async (user: PortalUser, applicationId: number) => {
     const application = await rfi.findApplication(applicationId);
@@ -200,7 +192,6 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
           errors: [{ path: 'dueDate', message: 'must be between today and a year from now' }],
         });
       }
-      const notice = await notices.requested(application.ownerId, applicationId);
       const created = await withFile(
         request.log,
         user,
@@ -213,7 +204,6 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
             dueDate,
             file,
             actor: { id: user.id, label: user.email, requestId: request.id },
-            notice,
           }),
         applicationClosed,
       );
@@ -242,7 +232,6 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         throw new HttpProblem(403, 'Only the applicant answers a request for information.');
       }
       if (found.status !== 'pending') throw notPending();
-      const notice = await notices.answered(found.requesterId, found.application.applicationId);
       await withFile(
         request.log,
         user,
@@ -254,7 +243,6 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
             applicantComment: applicantComment ?? undefined,
             file,
             actor: { id: user.id, label: user.email, requestId: request.id },
-            notice,
           });
           if (outcome === 'not-pending') throw notPending();
           return outcome === 'answered' ? outcome : undefined;
@@ -285,7 +273,6 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const outcome = await rfi.complete({
         rfiId: found.rfiId,
         actor: { id: user.id, label: user.email, requestId: request.id },
-        notice: await notices.completed(found.application.ownerId, found.application.applicationId),
       });
       if (outcome === 'not-found') throw notFound('The request for information');
       if (outcome === 'not-pending') throw notPending();

@@ -11,6 +11,7 @@ import { type ExpressionBuilder, type Kysely, type Selectable, sql } from 'kysel
 import type { AuditLogTable, DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { PortalUser } from '../identity/users.repository';
+import type { Notifier } from '../notifications/notifier';
 import { publishToProviderDirectory } from './provider-directory';
 
 const DAY_MS = 86_400_000;
@@ -80,7 +81,7 @@ interface Actor {
   requestId: string;
 }
 
-export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
   const assigneeOf = (row: { assignee_id: string | null; assignee_name: string | null }) =>
     row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null;
 
@@ -272,6 +273,13 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
           },
           trx,
         );
+        await notifier.notify(trx, {
+          userId: row.owner_id,
+          event: decided ? 'decisionMade' : 'statusChanged',
+          applicationId: row.id,
+          status: transition.to,
+          links: [{ kind: 'application', href: '/dashboard' }],
+        });
         return { outcome: 'done' as const, value: await changeAnswer(trx, row.id) };
       });
     },
@@ -334,6 +342,19 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository) {
           },
           trx,
         );
+        const application = await trx
+          .selectFrom('application')
+          .select('owner_id')
+          .where('id', '=', input.applicationId)
+          .executeTakeFirstOrThrow();
+        await notifier.notify(trx, {
+          userId: application.owner_id,
+          event: 'documentsRequired',
+          template: 'documentRequested',
+          applicationId: input.applicationId,
+          values: { document: row.document_name, description: row.description },
+          links: [{ kind: 'documents', href: `/documents/${input.applicationId}` }],
+        });
         return row;
       });
     },

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 /**
  * A disclosure panel under a button (not a menu): Escape or a click outside closes it and
- * focus returns to the button.
+ * focus returns to the button; following a link inside it closes it too.
  */
 export function Popover({ label, title, children }: { label: ReactNode; title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -16,6 +16,11 @@ export function Popover({ label, title, children }: { label: ReactNode; title: s
     const onPointerDown = (event: PointerEvent) => {
       if (!ref.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Following a link inside (by mouse or Enter) leaves for another page: the panel closes.
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Element;
+      if (ref.current?.contains(target) && target.closest('section a[href]')) setOpen(false);
+    };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       setOpen(false);
@@ -23,7 +28,9 @@ export function Popover({ label, title, children }: { label: ReactNode; title: s
     };
     document.addEventListener('pointerdown', onPointerDown);
     document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('click', onClick);
     return () => {
+      document.removeEventListener('click', onClick);
       document.removeEventListener('pointerdown', onPointerDown);
       document.removeEventListener('keydown', onKeyDown);
     };

@@ -20,6 +20,7 @@ const item: QueueItem = {
   overdue: false,
   openRfiCount: 0,
   nextRfiDueAt: null,
+  rfiOverdue: false,
   assignee: { id: 'u1', name: SCRIPT },
   version: 1,
 };
