@@ -59,7 +59,6 @@ for dir in apps/api/dist apps/api/profiles apps/web/dist; do
   mkdir -p "$work/app/$(dirname "$dir")"
   cp -R "$work/src/$dir" "$work/app/$dir"
 done
-rm -rf "$work/src"
 for dev in vitest typescript esbuild vite tsx eslint prettier @playwright/test @20minutes/s3rver pdfjs-dist; do
   [ ! -e "node_modules/$dev" ] && [ ! -e "apps/api/node_modules/$dev" ] ||
     fail "development dependency $dev is in the runtime folder"
@@ -67,7 +66,6 @@ done
 for file in apps/api/dist/server.js apps/api/dist/migrate.js apps/api/profiles/default.json apps/web/dist/index.html; do
   [ -f "$file" ] || fail "$file is missing from the runtime folder"
 done
-echo "node_modules: $(du -sh node_modules | cut -f1), $(find node_modules -maxdepth 2 -name package.json | wc -l) top-level packages"
 
 step "start as a non-root user, with the Dockerfile's HEALTHCHECK"
 healthcheck="$(node -e '
