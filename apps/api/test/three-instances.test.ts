@@ -106,7 +106,6 @@ describe.skipIf(!baseUrl)('three API instances on one PostgreSQL', () => {
   function startInstance(port: number): Instance {
     const child = spawn(process.execPath, ['--enable-source-maps', path.join(bundleDir, 'server.js')], {
       env: {
-        PATH: process.env.PATH,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
@@ -131,8 +130,8 @@ describe.skipIf(!baseUrl)('three API instances on one PostgreSQL', () => {
       exited: new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal }))),
     };
     const collect = (chunk: Buffer) => (instance.output += chunk.toString());
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     void instance.exited.then(() => (instance.alive = false));
     return instance;
   }
@@ -151,15 +150,14 @@ describe.skipIf(!baseUrl)('three API instances on one PostgreSQL', () => {
   async function runCli(args: string[]) {
     const child = spawn(process.execPath, [path.join(bundleDir, 'admin.js'), ...args], {
       env: {
-        PATH: process.env.PATH,
         DATABASE_URL: databaseUrl,
         PROGRAM_PROFILE: path.join(apiRoot, 'profiles', 'default.json'),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     if (code !== 0) throw new Error(`admin ${args.join(' ')} exited ${code}: ${output}`);
   }
