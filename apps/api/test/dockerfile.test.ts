@@ -160,7 +160,8 @@ describe('Dockerfile', () => {
       '.git',
     ])
       expect(isIgnored(file), file).toBe(true);
-    for (const file of ['apps/api/src/server.ts', 'apps/web/index.html', 'package-lock.json'])
+    // The web build publishes the README (ADR 034): it is a build input.
+    for (const file of ['apps/api/src/server.ts', 'apps/web/index.html', 'package-lock.json', 'README.md'])
       expect(isIgnored(file), file).toBe(false);
   });
 
