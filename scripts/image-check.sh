@@ -119,6 +119,6 @@ curl -fsS -X POST -H 'content-type: application/json' -d '{"nearThisAddress":"De
     if (!fs.readdirSync(fonts).some((file) => /\.(ttf|otf)$/.test(file))) throw new Error(`no fonts in ${fonts}`);
   }
 ') || fail "the PDF fonts are missing"
-echo "healthy, serving the web app, the identity provider and a ZIP search, PDF fonts present, as user $user"
+echo "healthy, serving the web app, the identity provider and a search near an address, PDF fonts present, as user $user"
 
 printf '\n✔ image check passed in %d s\n' "$((SECONDS - started))"
