@@ -104,6 +104,21 @@ describe.each(adapters)('$name blob store', (adapter) => {
     await store.delete('documents/2/large.pdf');
   });
 
+  it('streams a read: the file arrives in many small chunks, never as one buffer', async () => {
+    const bytes = randomBytes(6 * 1024 * 1024);
+    await store.putStaged('documents/2/streamed.pdf', await stage(bytes));
+    const chunks: number[] = [];
+    const hash = createHash('sha256');
+    for await (const chunk of await store.read('documents/2/streamed.pdf')) {
+      chunks.push((chunk as Buffer).length);
+      hash.update(chunk as Buffer);
+    }
+    expect(hash.digest('hex')).toBe(sha256(bytes));
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(Math.max(...chunks)).toBeLessThanOrEqual(1024 * 1024);
+    await store.delete('documents/2/streamed.pdf');
+  });
+
   it('replaces what a key held when the same key is stored again', async () => {
     await store.putStaged('documents/3/a.pdf', await stage('first'));
     await store.putStaged('documents/3/a.pdf', await stage('second'));

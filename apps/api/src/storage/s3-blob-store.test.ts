@@ -169,6 +169,19 @@ describe('S3 blob store', () => {
     }
   });
 
+  it('asks for S3-managed encryption (S3_SSE=AES256) without a key id', async () => {
+    const relay = await recordingRelay();
+    try {
+      const store = await storeAt('aes/', { endpoint: relay.endpoint, serverSideEncryption: { algorithm: 'AES256' } });
+      await store.putStaged('documents/4/small.pdf', await stage(store.stagingDir, 'small'));
+      const put = relay.seen.find((request) => request.method === 'PUT');
+      expect(put?.headers['x-amz-server-side-encryption']).toBe('AES256');
+      expect(put?.headers).not.toHaveProperty('x-amz-server-side-encryption-aws-kms-key-id');
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('refuses to start, naming the cause, when the bucket cannot be used', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -1,10 +1,29 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
 
 /** How long a retired key keeps verifying: longer than any token it signed can live. */
 export const RETIRED_KEY_GRACE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Serializes the creation of the first key: instances starting together on an empty database
+ * would otherwise each create one, and each sign with its own.
+ */
+const FIRST_KEY_LOCK = 'ccap:idp-signing-key';
+
+/** Adds a new signing key and retires the active ones, inside the caller's transaction. */
+async function addKey(trx: Transaction<DB>): Promise<string> {
+  const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
+  const jwk = await exportJWK(privateKey);
+  const kid = randomUUID();
+  await trx.updateTable('idp_signing_key').set({ retired_at: new Date() }).where('retired_at', 'is', null).execute();
+  await trx
+    .insertInto('idp_signing_key')
+    .values({ kid, private_jwk: JSON.stringify({ ...jwk, kid, alg: 'RS256', use: 'sig' }) })
+    .execute();
+  return kid;
+}
 
 export function createSigningKeysRepository(db: Kysely<DB>) {
   return {
@@ -16,7 +35,16 @@ export function createSigningKeysRepository(db: Kysely<DB>) {
     async loadOrCreate(): Promise<JWK[]> {
       const existing = await this.list();
       if (existing.length > 0) return existing;
-      await this.rotate();
+      // Under a transaction-scoped advisory lock: whoever waited finds the key the first made.
+      await db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${FIRST_KEY_LOCK}))`.execute(trx);
+        const active = await trx
+          .selectFrom('idp_signing_key')
+          .select('kid')
+          .where('retired_at', 'is', null)
+          .executeTakeFirst();
+        if (!active) await addKey(trx);
+      });
       return this.list();
     },
 
@@ -40,21 +68,7 @@ export function createSigningKeysRepository(db: Kysely<DB>) {
 
     /** Adds a new signing key and retires the previous ones (they still verify for a day). */
     async rotate(): Promise<string> {
-      const { privateKey } = await generateKeyPair('RS256', { modulusLength: 2048, extractable: true });
-      const jwk = await exportJWK(privateKey);
-      const kid = randomUUID();
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('idp_signing_key')
-          .set({ retired_at: new Date() })
-          .where('retired_at', 'is', null)
-          .execute();
-        await trx
-          .insertInto('idp_signing_key')
-          .values({ kid, private_jwk: JSON.stringify({ ...jwk, kid, alg: 'RS256', use: 'sig' }) })
-          .execute();
-      });
-      return kid;
+      return db.transaction().execute(addKey);
     },
 
     /** A named random secret (cookie signing keys), created once and shared by all instances. */
