@@ -26,8 +26,11 @@ export default async function setup() {
     const stale = await client.query<{ nspname: string }>(
       `select nspname from pg_namespace where nspname like 'vitest\\_%'`,
     );
+    // Only schemas of runs that ended long ago: another test run may be using its own right now.
+    const cutoff = Date.now() - 2 * 60 * 60 * 1000;
     for (const { nspname } of stale.rows) {
-      await client.query(`drop schema if exists "${nspname}" cascade`);
+      const created = Number.parseInt(/^vitest_([0-9a-z]+)_/.exec(nspname)?.[1] ?? '0', 36);
+      if (created < cutoff) await client.query(`drop schema if exists "${nspname}" cascade`);
     }
   } finally {
     await client.end();

@@ -26,7 +26,8 @@ export async function createTestDatabase(
   const target =
     config.database.kind === 'postgres' && options.url ? { ...config.database, url: options.url } : config.database;
   if (target.kind === 'postgres') {
-    schema = `vitest_${randomBytes(6).toString('hex')}`;
+    // The creation time in the name lets a later run sweep what a crashed run left (global setup).
+    schema = `vitest_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: target.url });
     await admin.connect();
     await admin.query(`create schema "${schema}"`);
