@@ -102,6 +102,7 @@ export const envSchema = z.object({
   GEOCODER_URL: optionalUrl,
   DEMO_DIRECTORY: z.preprocess(emptyAsUndefined, z.stringbool().optional()),
   DEMO_DIRECTORY_SIZE: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
 });
 
@@ -128,6 +129,8 @@ export interface Config {
   providerSearch: ProviderSearchConfig;
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
+  /** GET /metrics: a bearer token for remote scrapers; without one, loopback callers only. */
+  metrics: { token: string | undefined };
 }
 
 export interface ProviderSearchConfig {
@@ -287,6 +290,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       clamd: clamdTarget(env.CLAMD_URL),
     },
     benchDatabaseUrl: env.BENCH_DATABASE_URL,
+    metrics: { token: env.METRICS_TOKEN },
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,
