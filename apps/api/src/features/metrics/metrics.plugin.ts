@@ -83,13 +83,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || relayed) throw notFound('The metrics');
   };
 
-  app.get(
-    '/metrics',
-    { config: { access: 'public' }, schema: { hide: true } },
-    async (request, reply) => {
-      allowed(request);
-      const body = await registry.metrics();
-      return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
-    },
-  );
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    allowed(request);
+    const body = await registry.metrics();
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(body);
+  });
 });
