@@ -42,22 +42,28 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  new Gauge({
+  const pool: Gauge<'state'> = new Gauge({
     name: 'db_pool_connections',
     help: 'Database pool connections by state (total, idle, waiting clients, max)',
     labelNames: ['state'] as const,
     registers: [registry],
     collect() {
-      const stats = options.poolStats();
-      for (const [state, value] of Object.entries(stats)) this.set({ state }, value);
+      const { total, idle, waiting, max } = options.poolStats();
+      for (const [state, value] of [
+        ['total', total],
+        ['idle', idle],
+        ['waiting', waiting],
+        ['max', max],
+      ] as const)
+        pool.set({ state }, value);
     },
   });
-  new Gauge({
+  const backlog: Gauge = new Gauge({
     name: 'mail_outbox_backlog',
     help: 'Mails in the outbox not delivered yet',
     registers: [registry],
     async collect() {
-      this.set(await app.repositories.mail.backlog());
+      backlog.set(await app.repositories.mail.backlog());
     },
   });
 
