@@ -205,7 +205,7 @@ try {
     'select id, version, application_json from draft_application where id = any($1)',
     [drafts.map((person) => person.draft.id)],
   );
-  const byId = new Map(draftRows.map((row) => [row.id, row]));
+  const byId = new Map(draftRows.map((row) => [Number(row.id), row])); // bigint ids come back as strings
   const lostDrafts = drafts.filter((person) => {
     const row = byId.get(person.draft.id);
     return !row || row.version !== person.draft.version || row.application_json !== person.draft.applicationJson;
