@@ -22,6 +22,7 @@ async function startServer(dir: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: apiRoot,
     env: {
+      // eslint-disable-next-line no-restricted-properties -- the child is configured through its environment, as in production
       ...process.env,
       NODE_ENV: 'production',
       PORT: '0',
@@ -40,12 +41,12 @@ async function startServer(dir: string) {
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const port = await new Promise<number>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${lines.join('\n')}`)));
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
       lines.push(line);
       const running = /is running at http:\/\/localhost:(\d+)/.exec(line);
       if (running) resolve(Number(running[1]));
     });
-    child.stderr!.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => lines.push(chunk.toString()));
   });
   return { child, port, lines, exited };
 }
