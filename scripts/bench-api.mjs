@@ -1,4 +1,4 @@
-// API throughput (issue #11): autocannon against the built product on PostgreSQL (a schema of
+// API throughput (issue #11): autocannon against the built product on PostgreSQL (a database of
 // its own on BENCH_DATABASE_URL, dropped after) and against a bare Fastify "hello" server
 // started here, one after the other, with the same connections and duration. The ratio to
 // the bare server is what holds on a noisy machine.
@@ -8,7 +8,7 @@ import readline from 'node:readline';
 import autocannon from 'autocannon';
 import {
   completeApplication,
-  createPostgresSchema,
+  createPostgresDatabase,
   postgresAnswers,
   registerAccount,
   signIn,
@@ -75,7 +75,7 @@ export async function benchApi() {
   }
   const bare = await startBare();
   const measureBare = () => measure({ url: `http://127.0.0.1:${BARE_PORT}/` });
-  const database = await createPostgresSchema('bench');
+  const database = await createPostgresDatabase('bench');
   const product = await startProduct({
     port: API_PORT,
     env: { DATABASE_URL: database.url, DEMO_DIRECTORY: 'true', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' },

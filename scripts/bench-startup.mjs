@@ -1,8 +1,8 @@
 // Start-up time of the built product (`node apps/api/dist/server.js`, what `npm start` runs
 // once built) until /api/health answers 200: on a fresh PGlite data folder (migrations, the
 // demonstration accounts and provider directory), again on the same folder, and the same on
-// PostgreSQL (a schema of its own on BENCH_DATABASE_URL, dropped after).
-import { BENCH_DATABASE_URL, createPostgresSchema, postgresAnswers, startProduct } from './bench-support.mjs';
+// PostgreSQL (a database of its own on BENCH_DATABASE_URL, dropped after).
+import { BENCH_DATABASE_URL, createPostgresDatabase, postgresAnswers, startProduct } from './bench-support.mjs';
 
 const PORT = 8253;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -31,7 +31,7 @@ export async function benchStartup() {
     });
     return rows;
   }
-  const database = await createPostgresSchema('bench');
+  const database = await createPostgresDatabase('bench');
   try {
     rows.push(...(await twice('PostgreSQL', { DATABASE_URL: database.url })));
   } finally {

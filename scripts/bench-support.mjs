@@ -12,32 +12,43 @@ import { root } from './lib.mjs';
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext'];
 
-/** A throw-away schema on the PostgreSQL server; `url` puts the product's tables in it. */
-export async function createPostgresSchema(prefix = 'bench') {
-  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
+/**
+ * A throw-away database on the bench's PostgreSQL server, dropped after: the product runs in
+ * it exactly as in production (its `public` schema). A database rather than a schema: the
+ * migrator looks for its bookkeeping tables in every schema, and test runs on the same server
+ * keep schemas of their own.
+ */
+export async function createPostgresDatabase(prefix = 'bench') {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL, connectionTimeoutMillis: 3_000 });
   await admin.connect();
   try {
-    for (const extension of EXTENSIONS) await admin.query(`create extension if not exists ${extension} schema public`);
-    await admin.query(`create schema "${schema}"`);
+    await admin.query(`create database "${name}"`);
   } finally {
     await admin.end();
   }
   const url = new URL(BENCH_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema},public`);
+  url.pathname = `/${name}`;
+  const client = async () => {
+    const connection = new pg.Client({ connectionString: url.toString() });
+    await connection.connect();
+    return connection;
+  };
+  const setup = await client();
+  try {
+    for (const extension of EXTENSIONS) await setup.query(`create extension if not exists ${extension} schema public`);
+  } finally {
+    await setup.end();
+  }
   return {
-    schema,
+    name,
     url: url.toString(),
-    /** A client on that schema, for checks the API does not offer. */
-    client: async () => {
-      const client = new pg.Client({ connectionString: url.toString() });
-      await client.connect();
-      return client;
-    },
+    /** A client on that database, for checks the API does not offer. */
+    client,
     drop: async () => {
       const cleanup = new pg.Client({ connectionString: BENCH_DATABASE_URL });
       await cleanup.connect();
-      await cleanup.query(`drop schema if exists "${schema}" cascade`);
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
       await cleanup.end();
     },
   };

@@ -8,7 +8,7 @@
 //   queue    the staff queue with 50,000 applications
 // A benchmark informs: it does not fail on a slow machine (exit 0 unless a part crashed).
 // PostgreSQL is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
-// part that uses it works in a schema of its own, dropped after.
+// part that uses it works in a database (or, for the search, a schema) of its own, dropped after.
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';

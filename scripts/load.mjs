@@ -16,7 +16,7 @@ import {
   BENCH_DATABASE_URL,
   call,
   completeApplication,
-  createPostgresSchema,
+  createPostgresDatabase,
   percentile,
   postgresAnswers,
   registerAccount,
@@ -112,7 +112,7 @@ const pick = () => {
   return MIX[0][0];
 };
 
-const database = await createPostgresSchema('load');
+const database = await createPostgresDatabase('load');
 let product;
 let exitCode = 0;
 try {
