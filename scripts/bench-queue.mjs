@@ -23,17 +23,12 @@ export async function benchQueue() {
     .reverse()
     .find((entry) => entry.startsWith('{'));
   const report = JSON.parse(line);
-  console.log(
-    `\nStaff queue (GET /api/Staff/applications) with ${report.applications.toLocaleString('en-US')} applications on ${report.backend}, ${report.rounds} calls each`,
-  );
-  console.log('query'.padEnd(36), 'p50'.padStart(10), 'p95'.padStart(10), '  target');
-  for (const result of report.results) {
-    const verdict = result.p95 < TARGET_MS ? `under ${TARGET_MS} ms p95 ✔` : `over ${TARGET_MS} ms p95 ✖`;
-    console.log(
-      result.label.padEnd(36),
-      `${result.p50.toFixed(1)} ms`.padStart(10),
-      `${result.p95.toFixed(1)} ms`.padStart(10),
-      ` ${verdict}`,
-    );
-  }
+  const part = `Staff queue ${report.applications / 1000}k (${report.backend})`;
+  return report.results.map((result) => ({
+    part,
+    measure: result.label,
+    value: `p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms`,
+    target: `p95 < ${TARGET_MS} ms`,
+    ok: result.p95 < TARGET_MS,
+  }));
 }

@@ -1,5 +1,6 @@
 // Memory the API spends on one 15 MB upload, streamed (multipart) and as the spec's base64
-// JSON. The API runs in a child process (apps/api/test/bench-upload-server.ts) that measures
+// JSON (peak over the request, after a GC; buffers counts chunks released but not yet
+// collected). The API runs in a child process (apps/api/test/bench-upload-server.ts) that measures
 // itself; this process is only the client, so its buffers never count. Printed, never asserted.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -114,8 +115,7 @@ export async function benchUploads() {
   const server = startServer();
   try {
     const session = JSON.parse(await server.next());
-    console.log(`\nMemory the API spends on one ${mb(SIZE)} upload (peak over the request, after a GC)`);
-    console.log('upload'.padEnd(28), 'RSS'.padStart(10), 'JS heap'.padStart(10), 'Buffers'.padStart(10));
+    const rows = [];
     const cases = [
       ['multipart, streamed', multipart],
       ['base64 JSON (spec payload)', base64],
@@ -127,14 +127,13 @@ export async function benchUploads() {
       server.send('report');
       const used = JSON.parse(await server.next());
       if (response.status !== 200) throw new Error(`${label} answered ${response.status}: ${response.body}`);
-      console.log(
-        label.padEnd(28),
-        mb(used.rss).padStart(10),
-        mb(used.heapUsed).padStart(10),
-        mb(used.arrayBuffers).padStart(10),
-      );
+      rows.push({
+        part: 'Uploads',
+        measure: `memory for one ${mb(SIZE)} upload, ${label}`,
+        value: `RSS +${mb(used.rss)}, heap +${mb(used.heapUsed)}, buffers +${mb(used.arrayBuffers)}`,
+      });
     }
-    console.log('(Buffers counts chunks already released but not yet collected; RSS is what the machine gives.)');
+    return rows;
   } finally {
     const exited = new Promise((resolve) => server.child.once('exit', resolve));
     server.send('quit');

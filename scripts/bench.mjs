@@ -1,81 +1,127 @@
-// `npm run bench`: prints the product's figures. Targets are printed beside them; a
-// benchmark informs, it does not fail the build on a slow machine.
-import fs from 'node:fs';
+// `npm run bench [-- part…]`: measures the product and prints ONE table, every figure taken in
+// this run on this machine, with its baseline and target beside it. Parts (all by default):
+//   web      gzipped JS and CSS of each route's first load; Lighthouse on /, /ProviderSearch, a wizard step
+//   api      requests/s and p99 of four API calls on PostgreSQL, as a ratio to a bare Fastify server
+//   startup  built product to a healthy /api/health, on PGlite and PostgreSQL
+//   uploads  memory the API spends on one 15 MB upload
+//   search   provider search latency at 100,000 (and 1,000,000) providers, repository call
+//   queue    the staff queue with 50,000 applications
+// A benchmark informs: it does not fail on a slow machine (exit 0 unless a part crashed).
+// PostgreSQL is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
+// part that uses it works in a database (or, for the search, a schema) of its own, dropped after.
 import path from 'node:path';
-import zlib from 'node:zlib';
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
+import { benchApi } from './bench-api.mjs';
 import { benchQueue } from './bench-queue.mjs';
+import { benchStartup } from './bench-startup.mjs';
 import { benchUploads } from './bench-uploads.mjs';
+import { firstLoadRows, lighthouseRows } from './bench-web.mjs';
 import { buildIfStale, root } from './lib.mjs';
+
+/** Provider search on each backend, in a child process per backend (apps/api/dist/bench-providers.js). */
+async function benchSearch() {
+  const sizesOf = (value) => value.split(',').filter(Boolean);
+  // PGlite loads a million rows in well over ten minutes here: by default it measures 100,000.
+  const sizes = {
+    postgres: sizesOf(process.env.BENCH_PROVIDER_SIZES ?? '100000,1000000'),
+    pglite: sizesOf(process.env.BENCH_PROVIDER_SIZES_PGLITE ?? process.env.BENCH_PROVIDER_SIZES ?? '100000'),
+  };
+  const rows = [];
+  for (const backend of ['postgres', 'pglite']) {
+    const child = spawn(
+      process.execPath,
+      [path.join(root, 'apps/api/dist/bench-providers.js'), backend, ...sizes[backend]],
+      {
+        env: { ...process.env, LOG_LEVEL: 'warn' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    for await (const line of readline.createInterface({ input: child.stdout })) {
+      if (!line.startsWith('{')) continue;
+      const report = JSON.parse(line);
+      for (const result of report.results) {
+        rows.push({
+          part: `Search ${report.size.toLocaleString('en-US')} (${backend})`,
+          measure: result.label,
+          value: `p50 ${result.p50.toFixed(2)} ms, p95 ${result.p95.toFixed(2)} ms`,
+          target: backend === 'postgres' && report.size === 100_000 ? `p95 < ${result.target} ms` : '',
+          ok: backend === 'postgres' && report.size === 100_000 ? result.p95 < result.target : undefined,
+        });
+      }
+    }
+    const code = await new Promise((resolve) =>
+      child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', resolve),
+    );
+    if (code !== 0) {
+      rows.push({
+        part: `Search (${backend})`,
+        measure: '',
+        value: `not measured: ${stderr.trim().split('\n').pop()}`,
+      });
+    }
+  }
+  return rows;
+}
+
+const PARTS = {
+  web: async () => [...firstLoadRows(), ...(await lighthouseRows())],
+  api: benchApi,
+  startup: benchStartup,
+  uploads: benchUploads,
+  search: benchSearch,
+  queue: benchQueue,
+};
+
+const asked = process.argv.slice(2);
+const unknown = asked.filter((part) => !(part in PARTS));
+if (unknown.length > 0) {
+  console.error(`Unknown part ${unknown.join(', ')}. Parts: ${Object.keys(PARTS).join(' ')}`);
+  process.exit(2);
+}
+const selected = asked.length > 0 ? Object.keys(PARTS).filter((part) => asked.includes(part)) : Object.keys(PARTS);
 
 await buildIfStale();
 
-const dist = path.join(root, 'apps/web/dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
-
-/** Every file a chunk needs before it runs: itself and its static imports, recursively. */
-function closure(key, seen = new Set()) {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of chunk.imports ?? []) closure(imported, seen);
-  return seen;
-}
-
-function weigh(keys) {
-  let js = 0;
-  let css = 0;
-  const files = new Set();
-  for (const key of keys) {
-    const chunk = manifest[key];
-    files.add(chunk.file);
-    for (const sheet of chunk.css ?? []) files.add(sheet);
-  }
-  for (const file of files) {
-    const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
-    if (file.endsWith('.css')) css += size;
-    else js += size;
-  }
-  return { js, css };
-}
-
-const entry = closure('index.html');
-const routes = [['home (/)', 'src/features/home/home-page.tsx']];
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-
-console.log('\nFirst load per route, gzipped (entry + route chunk and their static imports)');
-console.log('route'.padEnd(24), 'JavaScript'.padStart(12), 'CSS'.padStart(10), '  target');
-for (const [label, source] of routes) {
-  const keys = closure(source, new Set(entry));
-  const { js, css } = weigh(keys);
-  const verdict = js < 150 * 1024 ? 'under 150 KB JS ✔' : 'over 150 KB JS ✖';
-  console.log(label.padEnd(24), kb(js).padStart(12), kb(css).padStart(10), ` ${verdict}`);
-}
-
-await benchUploads();
-// Provider search latency (issue 8) on PGlite and PostgreSQL: BENCH_PROVIDER_SIZES (default
-// 100000,1000000) generated providers each, in a throw-away database; PostgreSQL is skipped
-// when BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) does not answer.
-const { spawnSync } = await import('node:child_process');
-const sizesOf = (value) => value.split(',').filter(Boolean);
-// PGlite (one process, in memory) loads a million rows in well over ten minutes here: by
-// default it measures 100,000; BENCH_PROVIDER_SIZES_PGLITE=100000,1000000 asks for both.
-const sizes = {
-  postgres: sizesOf(process.env.BENCH_PROVIDER_SIZES ?? '100000,1000000'),
-  pglite: sizesOf(process.env.BENCH_PROVIDER_SIZES_PGLITE ?? process.env.BENCH_PROVIDER_SIZES ?? '100000'),
-};
-console.log('\nProvider search, p50 and p95 of 200 runs after 20 warm-up runs (repository call, no HTTP)');
-for (const backend of ['postgres', 'pglite']) {
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'apps/api/dist/bench-providers.js'), backend, ...sizes[backend]],
-    {
-      stdio: ['ignore', 'inherit', 'pipe'],
-      env: { ...process.env, LOG_LEVEL: 'warn' },
-    },
-  );
-  if (result.status !== 0) {
-    const reason = result.stderr.toString().trim().split('\n').pop();
-    console.log(`${backend.padEnd(9)} not measured: ${reason}`);
+const rows = [];
+let crashed = false;
+for (const part of selected) {
+  const started = Date.now();
+  process.stderr.write(`▶ ${part}… `);
+  try {
+    rows.push(...(await PARTS[part]()));
+    process.stderr.write(`${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  } catch (error) {
+    crashed = true;
+    process.stderr.write('failed\n');
+    rows.push({ part, measure: '', value: `failed: ${error instanceof Error ? error.message : String(error)}` });
   }
 }
-await benchQueue();
+
+const columns = [
+  ['Part', (row) => row.part],
+  ['Measure', (row) => row.measure ?? ''],
+  ['Value', (row) => row.value ?? ''],
+  ['× bare', (row) => row.ratio ?? ''],
+  ['Target', (row) => row.target ?? ''],
+  ['', (row) => (row.ok === undefined ? '' : row.ok ? '✔' : '✖')],
+];
+const cells = rows.map((row) => columns.map(([, pick]) => String(pick(row))));
+const widths = columns.map(([title], index) => Math.max(title.length, ...cells.map((line) => line[index].length)));
+const line = (values) =>
+  values
+    .map((value, index) => value.padEnd(widths[index]))
+    .join('  ')
+    .trimEnd();
+const { cpus, loadavg } = await import('node:os');
+console.log(
+  `\nnpm run bench — ${new Date().toISOString()}, Node ${process.versions.node}, ${cpus().length} CPUs, load ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+);
+console.log(line(columns.map(([title]) => title)));
+console.log(line(widths.map((width) => '─'.repeat(width))));
+for (const values of cells) console.log(line(values));
+process.exitCode = crashed ? 1 : 0;

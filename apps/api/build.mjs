@@ -13,6 +13,8 @@ await build({
     admin: 'src/cli/admin.ts',
     'providers-import': 'src/cli/import-providers.ts',
     'bench-providers': 'src/cli/bench-providers.ts',
+    backup: 'src/cli/backup.ts',
+    restore: 'src/cli/restore.ts',
   },
   outdir: 'dist',
   bundle: true,

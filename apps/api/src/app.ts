@@ -10,6 +10,7 @@ import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';
+import { metricsPlugin } from './features/metrics/metrics.plugin';
 import { accessPlugin } from './features/identity/access.plugin';
 import { idpRoutes } from './features/identity/idp/idp.routes';
 import { createProvider } from './features/identity/idp/provider';
@@ -148,6 +149,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
   });
 
+  await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats });
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });

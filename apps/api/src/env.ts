@@ -107,6 +107,7 @@ export const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
@@ -144,6 +145,8 @@ export interface Config {
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
   rateLimits: RateLimitConfig;
+  /** GET /metrics: a bearer token for remote scrapers; without one, loopback callers only. */
+  metrics: { token: string | undefined };
 }
 
 /** Requests per minute per client address; counted in Redis when `redisUrl` is set, else in memory. */
@@ -333,6 +336,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       from: env.MAIL_FROM ?? `no-reply@${new URL(publicUrl).hostname}`,
       domain: new URL(publicUrl).hostname,
     },
+    metrics: { token: env.METRICS_TOKEN },
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,

@@ -12,8 +12,25 @@ import type { DB } from './schema';
 export type DatabaseTarget =
   { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
+/** The connection pool right now: open connections, idle ones, callers waiting, the ceiling. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const statsOf = (pool: pg.Pool) => (): PoolStats => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+  max: pool.options.max ?? 10,
+});
+
 export interface Database {
   db: Kysely<DB>;
+  /** The pool's connections (the /metrics gauges). */
+  poolStats: () => PoolStats;
   backend: DatabaseTarget['kind'];
   /** The schema the portal's tables live in when not the default one (test isolation). */
   schema: string | undefined;
@@ -48,7 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', schema: target.schema, close: () => db.destroy() };
+    return { db, poolStats: statsOf(pool), backend: 'postgres', schema: target.schema, close: () => db.destroy() };
   }
 
   if (!target.dataDir.startsWith('memory://')) {
@@ -61,6 +78,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
+    poolStats: statsOf(pool),
     backend: 'pglite',
     schema: undefined,
     close: async () => {

@@ -42,6 +42,16 @@ export function createMailRepository(db: Kysely<DB>) {
         .execute();
     },
 
+    /** Mails not delivered yet (the /metrics outbox backlog). */
+    async backlog() {
+      const row = await db
+        .selectFrom('mail_outbox')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('sent_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
     async latest(limit = 50) {
       const rows = await db
         .selectFrom('mail_outbox')

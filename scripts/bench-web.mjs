@@ -1,0 +1,150 @@
+// Web figures (issue #11): the gzipped JavaScript and CSS each route's first load needs, and
+// Lighthouse (performance and accessibility) on the home page, the provider search and the
+// application wizard's first step, driving /usr/bin/chromium (or CHROMIUM_PATH) against the
+// built product on the embedded default. Nothing leaves loopback: no map tiles, no telemetry.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+import { startProduct } from './bench-support.mjs';
+import { root } from './lib.mjs';
+
+const WEB_PORT = 8252;
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const WIZARD = '/registeredapplication/registration/registeredprovider';
+
+/** Gzipped JavaScript and CSS of each route's first load: the entry, the route's chunk, their static imports. */
+export function firstLoadRows() {
+  const dist = path.join(root, 'apps/web/dist');
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+  const closure = (key, seen = new Set()) => {
+    const chunk = manifest[key];
+    if (!chunk || seen.has(key)) return seen;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) closure(imported, seen);
+    return seen;
+  };
+  const weigh = (keys) => {
+    const files = new Set();
+    for (const key of keys) {
+      files.add(manifest[key].file);
+      for (const sheet of manifest[key].css ?? []) files.add(sheet);
+    }
+    let js = 0;
+    let css = 0;
+    for (const file of files) {
+      const size = zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+      if (file.endsWith('.css')) css += size;
+      else js += size;
+    }
+    return { js, css };
+  };
+  const entry = closure('index.html');
+  const routes = [
+    ['/', 'src/features/home/home-page.tsx', 150],
+    ['/ProviderSearch', 'src/features/provider-search/pages/provider-search-page.tsx'],
+    [
+      WIZARD.replace('/registration/registeredprovider', '/…/registeredprovider'),
+      'src/features/application/pages/application-wizard-page.tsx',
+    ],
+  ];
+  return routes.map(([route, source, budget]) => {
+    if (!manifest[source]) return { part: 'Web', measure: `first load ${route}`, value: `no chunk for ${source}` };
+    const { js, css } = weigh(closure(source, new Set(entry)));
+    return {
+      part: 'Web',
+      measure: `first load ${route} (gzip)`,
+      value: `JS ${kb(js)}, CSS ${kb(css)}`,
+      target: budget ? `JS < ${budget} KB` : '',
+      ok: budget ? js < budget * 1024 : undefined,
+    };
+  });
+}
+
+async function signInOnPage(page, base) {
+  await page.goto(`${base}${WIZARD}`, { waitUntil: 'networkidle0' });
+  await page.waitForSelector('input[type=email]');
+  await page.type('input[type=email]', 'applicant@demo.example');
+  await page.type('input[type=password]', 'Demo-Applicant-2026');
+  await Promise.all([
+    // Runs in the page: back on the wizard, its first step shown.
+    page.waitForFunction(
+      (wizard) => globalThis.location.pathname === wizard && !!globalThis.document.querySelector('main h1'),
+      {},
+      WIZARD,
+    ),
+    page.click('button[type=submit]'),
+  ]);
+}
+
+/** Lighthouse's default (mobile, simulated throttling) performance and accessibility scores. */
+export async function lighthouseRows() {
+  if (!fs.existsSync(CHROMIUM)) return [{ part: 'Web', measure: 'Lighthouse', value: `not measured: no ${CHROMIUM}` }];
+  const product = await startProduct({ port: WEB_PORT });
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-bench-chromium-'));
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    userDataDir,
+    logLevel: 'silent',
+  });
+  const rows = [];
+  try {
+    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    const pages = [
+      ['/', false],
+      ['/ProviderSearch', false],
+      [WIZARD, true],
+    ];
+    for (const [route, signedIn] of pages) {
+      if (signedIn) await signInOnPage(page, product.base);
+      const result = await lighthouse(
+        `${product.base}${route}`,
+        {
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          // Signed in: keep the session the sign-in just stored (sessionStorage and the IdP cookie).
+          disableStorageReset: signedIn,
+        },
+        undefined,
+        page,
+      );
+      const { categories, audits, finalDisplayedUrl } = result.lhr;
+      if (new URL(finalDisplayedUrl).pathname !== route)
+        throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not ${route}`);
+      const { performance, accessibility } = categories;
+      const seconds = (id) => `${(audits[id].numericValue / 1000).toFixed(1)} s`;
+      const perf = Math.round((performance.score ?? 0) * 100);
+      const a11y = Math.round((accessibility.score ?? 0) * 100);
+      rows.push({
+        part: 'Web',
+        measure: `Lighthouse ${route === WIZARD ? 'wizard step 1 (signed in)' : route}`,
+        value: `performance ${perf}, accessibility ${a11y} (FCP ${seconds('first-contentful-paint')}, LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms)`,
+        target: 'perf ≥ 95, a11y 100',
+        ok: perf >= 95 && a11y === 100,
+      });
+    }
+    await browser.disconnect();
+  } finally {
+    await chrome.kill();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await product.stop();
+  }
+  return rows;
+}
