@@ -94,8 +94,8 @@ it.runIf(target.kind === 'pglite')(
     const source = await openDatabase({ kind: 'pglite', dataDir });
     const { migrateToLatest } = await import('./migrate');
     await migrateToLatest(source.db, { schema: undefined });
-    const { createRepositories } = await import('../repositories');
-    const repositories = createRepositories(source.db);
+    const { createRepositories, repositoryOptions } = await import('../repositories');
+    const repositories = createRepositories(source.db, repositoryOptions(loadConfig()));
     await repositories.accounts.create({ name: 'Idp Person', email: 'idp@example.gov', password: 'x' });
     await repositories.mail.enqueue({ to: 'a@example.gov', subject: 'S', text: 'T', kind: 'test' });
     await repositories.drafts.create(

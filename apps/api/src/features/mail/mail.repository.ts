@@ -42,12 +42,13 @@ export function createMailRepository(db: Kysely<DB>) {
         .execute();
     },
 
-    /** Mails not delivered yet (the /metrics outbox backlog). */
+    /** Mails still to deliver (the /metrics outbox backlog); a mail given up on is not waiting. */
     async backlog() {
       const row = await db
         .selectFrom('mail_outbox')
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where('sent_at', 'is', null)
+        .where('failed_at', 'is', null)
         .executeTakeFirstOrThrow();
       return Number(row.count);
     },
