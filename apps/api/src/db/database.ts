@@ -17,6 +17,8 @@ export interface Database {
   backend: DatabaseTarget['kind'];
   /** The schema the portal's tables live in when not the default one (test isolation). */
   schema: string | undefined;
+  /** The pool under `db`, for a library that speaks SQL itself (the job queue, ADR 040). */
+  pool: pg.Pool;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
 }
@@ -48,7 +50,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, backend: 'postgres', schema: target.schema, close: () => db.destroy() };
+    return { db, backend: 'postgres', schema: target.schema, pool, close: () => db.destroy() };
   }
 
   if (!target.dataDir.startsWith('memory://')) {
@@ -63,6 +65,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     db,
     backend: 'pglite',
     schema: undefined,
+    pool,
     close: async () => {
       await db.destroy();
       await pglite.close();
