@@ -589,7 +589,8 @@ for (const variant of VARIANTS)
         const rows = await outbox();
         if (rows.every((row) => row.sent)) break;
         expect(rows.filter((row) => row.failed)).toEqual([]);
-        if (Date.now() > deadline) throw new Error(`mails not delivered: ${JSON.stringify(rows.filter((r) => !r.sent))}`);
+        if (Date.now() > deadline)
+          throw new Error(`mails not delivered: ${JSON.stringify(rows.filter((r) => !r.sent))}`);
         // A mail the killed instance held in hand keeps its 5-minute lease; let it run out now
         // (what the clock would do) so a survivor retries it.
         // Only leases taken 10 s ago or more: a survivor's send on loopback takes milliseconds.

@@ -77,8 +77,10 @@ describe.skipIf(!!connectionString)('the job queue on the embedded PGlite', () =
     await database.close();
   });
 
-  it('runs a periodic job once per period through the portal\'s pool', async () => {
-    console.info(`job queue on PGlite: ${await oncePerPeriod({ pool: database.pool }, database.pool.query.bind(database.pool))}`);
+  it("runs a periodic job once per period through the portal's pool", async () => {
+    console.info(
+      `job queue on PGlite: ${await oncePerPeriod({ pool: database.pool }, database.pool.query.bind(database.pool))}`,
+    );
   }, 20_000);
 });
 
@@ -107,7 +109,9 @@ describe.skipIf(!connectionString)('the job queue on one PostgreSQL', () => {
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolve) =>
+      child.once('exit', (_code, signal) => resolve(signal)),
+    );
     await new Promise<void>((resolve, reject) => {
       child.once('message', () => resolve());
       child.once('exit', (code) => reject(new Error(`the worker exited with ${code}`)));
