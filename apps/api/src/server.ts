@@ -32,7 +32,18 @@ async function main() {
   const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
   if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);
 
-  const background = startBackgroundJobs({ repositories: app.repositories, mail: config.mail, log: app.log });
+  // The jobs run on the pg-boss queue in the database, once each per period whatever the
+  // number of instances (ADR 040); on PGlite through the portal's own pool.
+  const background = await startBackgroundJobs({
+    repositories: app.repositories,
+    mail: config.mail,
+    log: app.log,
+    blobs: app.blobs,
+    jobQueue:
+      config.database.kind === 'postgres'
+        ? { connectionString: config.database.url, schema: 'pgboss' }
+        : { pool: database.pool, schema: 'pgboss' },
+  });
 
   // Ctrl-C or SIGTERM: stop accepting, let in-flight requests and the mail in hand finish,
   // then close the database.

@@ -14,6 +14,7 @@ import { completeApplication } from './application-fixture';
 import { multipartBody } from './documents-fixture';
 import { pdf, png } from './document-files';
 import { S3RVER_KEYS, startS3TestServer, type S3TestServer } from './s3-test-server';
+import { startSmtpTestServer, type SmtpTestServer } from './smtp-test-server';
 
 /**
  * Proof of issue #12 on one machine: three API processes (the bundled server, as production
@@ -60,6 +61,8 @@ for (const variant of VARIANTS)
   describe.skipIf(!baseUrl)(`three API instances on one PostgreSQL, ${variant.title}`, () => {
     const PORTS = variant.ports;
     let s3: S3TestServer | undefined;
+    /** Where all three deliver the outbox (loopback), through the shared job queue. */
+    let smtp: SmtpTestServer;
     const suffix = randomBytes(5).toString('hex');
     const databaseName = `ccap_three_${suffix}`;
     const databaseUrl = (() => {
@@ -123,6 +126,7 @@ for (const variant of VARIANTS)
           DATABASE_URL: databaseUrl,
           DATABASE_POOL_SIZE: '5',
           DATA_DIR: dataDir,
+          SMTP_URL: smtp.url,
           ...(s3
             ? {
                 // Staging on each instance's own disk; stored files only in the bucket.
@@ -205,6 +209,7 @@ for (const variant of VARIANTS)
       db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
       blobDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-three-blobs-'));
       if (variant.store === 's3') s3 = await startS3TestServer();
+      smtp = await startSmtpTestServer();
       dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-three-data-'));
 
       // The server as `npm run build` bundles it (apps/api/build.mjs), here under node_modules so
@@ -243,6 +248,7 @@ for (const variant of VARIANTS)
       }
       await fs.rm(bundleDir, { recursive: true, force: true });
       await s3?.close();
+      await smtp?.close();
       if (blobDir) await fs.rm(blobDir, { recursive: true, force: true });
       if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
     }, 60_000);
@@ -563,10 +569,52 @@ for (const variant of VARIANTS)
       expect(searches).toBeGreaterThanOrEqual(7);
       expect(serverErrors).toEqual([]);
       for (const index of alive()) expect((await call(index, 'GET', '/api/health')).status).toBe(200);
-
-      // TODO(issue #12, notifications worker): "each outbox mail sent once". When the outbox
-      // delivery worker lands, point the instances at a loopback SMTP catcher here, and assert
-      // that every mail_outbox row above (the two confirmation mails, the RFI notice) was
-      // delivered exactly once across the three instances, the killed one included.
     }, 60_000);
+
+    it('delivers each outbox mail exactly once across the instances, the killed one included', async () => {
+      // The mails of the workload (two confirmations, the submission receipt, the RFI notices…),
+      // delivered by whichever instance's job-queue worker took the outbox job of the moment.
+      const outbox = async () =>
+        (
+          await db.query<{ id: string; sent: boolean; failed: boolean; leased: boolean }>(
+            `select id, sent_at is not null as sent, failed_at is not null as failed,
+                    sent_at is null and lease_until > now() as leased
+               from mail_outbox order by id`,
+          )
+        ).rows;
+      expect((await outbox()).length).toBeGreaterThanOrEqual(4);
+      const deadline = Date.now() + 30_000;
+      let released = 0;
+      for (;;) {
+        const rows = await outbox();
+        if (rows.every((row) => row.sent)) break;
+        expect(rows.filter((row) => row.failed)).toEqual([]);
+        if (Date.now() > deadline)
+          throw new Error(`mails not delivered: ${JSON.stringify(rows.filter((r) => !r.sent))}`);
+        // A mail the killed instance held in hand keeps its 5-minute lease; let it run out now
+        // (what the clock would do) so a survivor retries it.
+        // Only leases taken 10 s ago or more: a survivor's send on loopback takes milliseconds.
+        if (!instances[2]!.alive && rows.some((row) => row.leased) && Date.now() > deadline - 20_000)
+          released +=
+            (
+              await db.query(
+                `update mail_outbox set lease_until = now()
+                  where sent_at is null and lease_until > now() and lease_until < now() + interval '290 seconds'`,
+              )
+            ).rowCount ?? 0;
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const rows = await outbox();
+      // Every mail once: one arrival per outbox row, each with its row's Message-ID
+      // (`<outbox.{id}.{created}@host>`, the same whichever instance or attempt sends it).
+      const messageIds = smtp.received.map((mail) => mail.messageId);
+      expect(new Set(messageIds).size).toBe(messageIds.length);
+      const ids = messageIds.map((id) => Number(/^<outbox\.(\d+)\.\d+@127\.0\.0\.1>$/.exec(id)?.[1]));
+      expect(ids.sort((a, b) => a - b)).toEqual(rows.map((row) => Number(row.id)));
+      const received = messageIds;
+      console.info(
+        `three instances (${variant.store}): ${received.length} outbox mails delivered once each` +
+          (released ? `, ${released} lease(s) of the killed instance expired early` : ''),
+      );
+    }, 45_000);
   });

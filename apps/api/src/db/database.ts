@@ -34,6 +34,8 @@ export interface Database {
   backend: DatabaseTarget['kind'];
   /** The schema the portal's tables live in when not the default one (test isolation). */
   schema: string | undefined;
+  /** The pool under `db`, for a library that speaks SQL itself (the job queue, ADR 040). */
+  pool: pg.Pool;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
 }
@@ -65,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, poolStats: statsOf(pool), backend: 'postgres', schema: target.schema, close: () => db.destroy() };
+    return { db, poolStats: statsOf(pool), backend: 'postgres', schema: target.schema, pool, close: () => db.destroy() };
   }
 
   if (!target.dataDir.startsWith('memory://')) {
@@ -81,6 +83,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     poolStats: statsOf(pool),
     backend: 'pglite',
     schema: undefined,
+    pool,
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -1,19 +1,28 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../env';
+import { type JobQueueOptions, type PeriodicJob, startJobQueue } from '../../jobs/job-queue';
 import type { Repositories } from '../../repositories';
+import type { BlobStore } from '../../storage/blob-store';
+import { referencedByAny, sweepOrphanFiles } from '../documents/orphan-sweep';
 import { createMailWorker, createSmtpTransport, type MailTransport } from '../mail/mail-worker';
 
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The work the API process does besides answering requests: delivering the outbox (when SMTP
- * is configured) and reminding owners of stale drafts. Timers for now; issue #12 moves the
- * scheduling to a PostgreSQL job queue, which calls the same `drain()` and `remindStaleDrafts()`.
+ * is configured), reminding owners of stale drafts, and sweeping document files no row names.
+ *
+ * With `jobQueue` (what the server uses, on both backends) the scheduling is the pg-boss queue
+ * in the database: each period's job runs once across all instances, and a dead instance's job
+ * is retried (ADR 040). Without it (tests of the work itself) the same work runs on timers.
  */
-export function startBackgroundJobs(options: {
+export async function startBackgroundJobs(options: {
   repositories: Repositories;
   mail: MailConfig;
   log: FastifyBaseLogger;
+  blobs?: BlobStore;
+  /** Run the jobs on pg-boss: PostgreSQL by connection string, or the embedded PGlite's pool. */
+  jobQueue?: Pick<JobQueueOptions, 'connectionString' | 'pool' | 'schema'>;
   /** A transport other than SMTP_URL's (tests). */
   transport?: MailTransport;
   reminderEveryMs?: number;
@@ -29,16 +38,52 @@ export function startBackgroundJobs(options: {
         log,
       })
     : undefined;
-  worker?.start();
   if (!worker) log.info('mail: no SMTP_URL, mails stay in the outbox (the Inbox shows them)');
 
+  const remindStaleDrafts = async () => {
+    const count = await repositories.notifications.remindStaleDrafts();
+    if (count > 0) log.info(`reminded the owners of ${count} untouched drafts`);
+  };
+  const blobs = options.blobs;
+  const sweepOrphans = blobs
+    ? async () => {
+        // Another instance may be receiving a file right now: only files an hour old go.
+        const swept = await sweepOrphanFiles(blobs, referencedByAny(repositories.documents, repositories.rfi), {
+          olderThanMs: HOUR_MS,
+        });
+        if (swept.staged + swept.stored > 0) log.warn(swept, 'removed document files left by an interrupted upload');
+      }
+    : undefined;
+
+  if (options.jobQueue) {
+    const jobs: PeriodicJob[] = [
+      { name: 'drafts.remind', everySeconds: 3600, expireInSeconds: 15 * 60, run: remindStaleDrafts },
+    ];
+    if (worker)
+      jobs.push({
+        name: 'mail.drain',
+        everySeconds: 5,
+        // Longer than a mail's lease (5 minutes): the rows it holds are free again by then.
+        expireInSeconds: 6 * 60,
+        run: async () => void (await worker.drain()),
+      });
+    if (sweepOrphans)
+      jobs.push({ name: 'blobs.orphan-sweep', everySeconds: 6 * 3600, expireInSeconds: 30 * 60, run: sweepOrphans });
+    const queue = await startJobQueue({ ...options.jobQueue, jobs, log });
+    return {
+      worker,
+      queue,
+      async stop() {
+        await queue.stop();
+        await worker?.stop();
+      },
+    };
+  }
+
+  worker?.start();
   let reminders: Promise<unknown> | undefined;
   const remind = () => {
-    reminders = repositories.notifications
-      .remindStaleDrafts()
-      .then((count) => {
-        if (count > 0) log.info(`reminded the owners of ${count} untouched drafts`);
-      })
+    reminders = remindStaleDrafts()
       .catch((error: unknown) => log.error({ err: error }, 'draft reminders failed'))
       .finally(() => {
         reminders = undefined;
@@ -50,6 +95,7 @@ export function startBackgroundJobs(options: {
 
   return {
     worker,
+    queue: undefined,
     async stop() {
       clearInterval(reminderTimer);
       await reminders;

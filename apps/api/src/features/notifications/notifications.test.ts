@@ -230,7 +230,7 @@ describe('delivery through SMTP', () => {
       text: 'Open https://portal.example.gov/auth/reset-password?token=abc to choose a new password.',
       kind: 'reset-password',
     });
-    const background = startBackgroundJobs({
+    const background = await startBackgroundJobs({
       repositories: ctx.app.repositories,
       mail: { smtpUrl: smtp.url, from: 'portal@example.gov', domain: 'portal.example.gov' },
       log: ctx.app.log,

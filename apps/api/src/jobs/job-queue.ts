@@ -1,0 +1,132 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import pg from 'pg';
+
+/** A job that must run once per period across every instance (see ADR 040). */
+export interface PeriodicJob {
+  name: string;
+  /** The period: one job per slot of this many seconds, whichever instances ask for it. */
+  everySeconds: number;
+  /** An active job not finished after this long belongs to a dead worker: it is retried. */
+  expireInSeconds: number;
+  run(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** PostgreSQL: pg-boss opens a small pool of its own. */
+  connectionString?: string;
+  /** Or the portal's pool (the embedded PGlite, one in-process database). */
+  pool?: pg.Pool;
+  /** The schema pg-boss keeps its tables in. */
+  schema: string;
+  jobs: PeriodicJob[];
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  /** How often each instance asks for the current slot's job (the throttle makes it one). */
+  tickMs?: number;
+  /** How often a worker looks for a job. */
+  pollingIntervalSeconds?: number;
+  /** How often expired jobs are retried (maintenance; one instance does it per interval). */
+  maintenanceIntervalSeconds?: number;
+}
+
+/**
+ * pg-boss's statements through a pool it shares with the portal. Some are scripts that open a
+ * transaction (`BEGIN; …; COMMIT`); if one fails half-way, the client is rolled back before it
+ * goes back to the pool, so the next user (on PGlite, the portal itself) never inherits it.
+ */
+const executeOn = (pool: pg.Pool) => async (text: string, values?: unknown[]) => {
+  const client = await pool.connect();
+  try {
+    return await client.query(text, values);
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+};
+
+/**
+ * The PostgreSQL job queue (pg-boss) every API instance shares. Each instance asks, every
+ * `tickMs`, for each periodic job of the current time slot (`singletonSeconds`): pg-boss's
+ * unique index on (name, slot) keeps one job per slot whoever asks, and `SKIP LOCKED` gives it
+ * to one worker. A job whose worker died stays active until `expireInSeconds`, then
+ * maintenance puts it back for another worker (`retryLimit`).
+ */
+export async function startJobQueue(options: JobQueueOptions) {
+  const ownPool = options.pool
+    ? undefined
+    : new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'pgboss' });
+  ownPool?.on('error', (error) => options.log.warn({ err: error }, 'job queue: a connection was lost'));
+  const pool = options.pool ?? ownPool!;
+  const boss = new PgBoss({
+    db: { executeSql: executeOn(pool) },
+    schema: options.schema,
+    maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    // Scheduling is the slots below, not pg-boss's cron.
+    schedule: false,
+  });
+  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  // Installs or migrates pg-boss's schema once, under pg-boss's own advisory lock.
+  await boss.start();
+  // pg-boss 10 creates a queue (a row and a partition of its job table) without a lock of its
+  // own: instances creating queues at once can deadlock, so one at a time here.
+  for (const job of options.jobs) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${options.schema}.create_queue`]);
+      await client.query(`select ${options.schema}.create_queue($1, $2)`, [
+        job.name,
+        { policy: 'standard', retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: job.expireInSeconds },
+      ]);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+  for (const job of options.jobs) {
+    await boss.work(
+      job.name,
+      { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+      async () => {
+        await job.run();
+      },
+    );
+  }
+
+  let stopping = false;
+  const ask = async () => {
+    for (const job of options.jobs) {
+      if (stopping) return;
+      try {
+        await boss.send(job.name, {}, { singletonSeconds: job.everySeconds, expireInSeconds: job.expireInSeconds });
+      } catch (error) {
+        options.log.warn({ err: error, job: job.name }, 'job queue: could not ask for a job');
+      }
+    }
+  };
+  let asking: Promise<void> | undefined;
+  const tick = () => {
+    asking ??= ask().finally(() => (asking = undefined));
+  };
+  tick();
+  const timer = setInterval(tick, options.tickMs ?? 5_000);
+  timer.unref();
+
+  return {
+    boss,
+    /** Stops asking and fetching; lets a job in hand finish (bounded), then closes the pool. */
+    async stop() {
+      stopping = true;
+      clearInterval(timer);
+      await asking;
+      await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await ownPool?.end();
+    },
+  };
+}
+export type JobQueue = Awaited<ReturnType<typeof startJobQueue>>;
