@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { completeApplication } from '../../apps/api/test/application-fixture';
+import { createAccount } from './auth';
 
 /** Calls the API as the signed-in user of the page, with the token the web app holds. */
 export async function callApi<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
@@ -18,4 +20,25 @@ export async function callApi<T>(page: Page, path: string, body?: unknown): Prom
     },
     { path, body },
   );
+}
+
+/** A new provider with a submitted application whose care happens in Polk county (the demo worker's). */
+export async function applicantWithApplication(page: Page): Promise<number> {
+  await createAccount(page, '/users/profile');
+  await expect(page).toHaveURL(/\/users\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const application = completeApplication('registeredprovider');
+  application.address = { ...application.address, county: 'Polk' };
+  const applicationJson = JSON.stringify(application);
+  const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
+    id: 0,
+    userEmail: '',
+    applicationJson,
+  });
+  const submitted = await callApi<{ applicationId: number }>(page, '/api/Application', {
+    draftApplicationId: draft.json.id,
+    applicationJson,
+  });
+  expect(submitted.status).toBe(201);
+  return submitted.json.applicationId;
 }

@@ -1,6 +1,5 @@
-import { completeApplication } from '../../apps/api/test/application-fixture';
-import { callApi } from '../support/api';
-import { createAccount, DEMO, signIn } from '../support/auth';
+import { applicantWithApplication, callApi } from '../support/api';
+import { DEMO, signIn } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
 test('the bell shows a new item without reload, dismiss removes it for good, the Inbox opens the message and its link', async ({
@@ -8,24 +7,7 @@ test('the bell shows a new item without reload, dismiss removes it for good, the
   browser,
 }) => {
   test.setTimeout(120_000);
-  // A new provider with a submitted application in Polk county (the demo worker's).
-  await createAccount(page, '/users/profile');
-  await expect(page).toHaveURL(/\/users\/profile$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const application = completeApplication('registeredprovider');
-  application.address = { ...application.address, county: 'Polk' };
-  const applicationJson = JSON.stringify(application);
-  const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
-    id: 0,
-    userEmail: '',
-    applicationJson,
-  });
-  const submitted = await callApi<{ applicationId: number }>(page, '/api/Application', {
-    draftApplicationId: draft.json.id,
-    applicationJson,
-  });
-  expect(submitted.status).toBe(201);
-  const applicationId = submitted.json.applicationId;
+  const applicationId = await applicantWithApplication(page);
 
   await page.goto('/dashboard');
   // Submitting told them already (submitted, documents needed).

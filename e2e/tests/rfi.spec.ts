@@ -1,47 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
-import { completeApplication } from '../../apps/api/test/application-fixture';
-import { createAccount, DEMO, signIn } from '../support/auth';
+import type { Browser } from '@playwright/test';
+import { applicantWithApplication } from '../support/api';
+import { DEMO, signIn } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
-
-/** Calls the API as the signed-in user of the page, with the token the web app holds. */
-async function callApi<T>(page: Page, path: string, body?: unknown): Promise<{ status: number; json: T }> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const key = Object.keys(sessionStorage).find((name) => name.startsWith('oidc.user:'));
-      const token = key
-        ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
-        : '';
-      const response = await fetch(path, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: (await response.json()) as never };
-    },
-    { path, body },
-  );
-}
-
-/** A new provider with a submitted application whose care happens in Polk county (the demo worker's). */
-async function applicantWithApplication(page: Page): Promise<number> {
-  await createAccount(page, '/users/profile');
-  await expect(page).toHaveURL(/\/users\/profile$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  const application = completeApplication('registeredprovider');
-  application.address = { ...application.address, county: 'Polk' };
-  const applicationJson = JSON.stringify(application);
-  const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
-    id: 0,
-    userEmail: '',
-    applicationJson,
-  });
-  const submitted = await callApi<{ applicationId: number }>(page, '/api/Application', {
-    draftApplicationId: draft.json.id,
-    applicationJson,
-  });
-  expect(submitted.status).toBe(201);
-  return submitted.json.applicationId;
-}
 
 async function workerPage(browser: Browser, applicationId: number) {
   const context = await browser.newContext();
