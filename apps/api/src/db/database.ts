@@ -67,7 +67,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
-    return { db, poolStats: statsOf(pool), backend: 'postgres', schema: target.schema, pool, close: () => db.destroy() };
+    return {
+      db,
+      poolStats: statsOf(pool),
+      backend: 'postgres',
+      schema: target.schema,
+      pool,
+      close: () => db.destroy(),
+    };
   }
 
   if (!target.dataDir.startsWith('memory://')) {
