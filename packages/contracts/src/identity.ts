@@ -106,6 +106,7 @@ export const notificationEvents = [
   'documentsRequired',
   'documentReceived',
   'rfiRequested',
+  'rfiDue',
   'rfiAnswered',
   'rfiCompleted',
   'statusChanged',

@@ -270,6 +270,8 @@ export interface RfiTable {
   responded_at: NullableTimestamp;
   completed_by: string | null;
   completed_at: NullableTimestamp;
+  /** When the applicant was reminded of the passed due date (once per RFI). */
+  reminded_at: NullableTimestamp;
 }
 
 export interface RfiDocumentTable {

@@ -52,6 +52,7 @@ export const testUser: CurrentUser = {
         documentsRequired: true,
         documentReceived: true,
         rfiRequested: true,
+        rfiDue: true,
         rfiAnswered: true,
         rfiCompleted: true,
         statusChanged: true,

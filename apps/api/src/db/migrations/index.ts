@@ -9,6 +9,7 @@ import * as m0007 from './0007-staff';
 import * as m0008 from './0008-notifications';
 import * as m0009 from './0009-staff-sign-in';
 import * as m0012 from './0012-provider-name-words';
+import * as m0013 from './0013-rfi-reminded';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-notifications': m0008,
   '0009-staff-sign-in': m0009,
   '0012-provider-name-words': m0012,
+  '0013-rfi-reminded': m0013,
 };

@@ -17,6 +17,7 @@ export const noticeTemplates = [
   'documentReceived',
   'documentReceivedStaff',
   'rfiRequested',
+  'rfiDue',
   'rfiAnswered',
   'rfiCompleted',
   'statusChanged',
