@@ -10,7 +10,8 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The work the API process does besides answering requests: delivering the outbox (when SMTP
- * is configured), reminding owners of stale drafts, and sweeping document files no row names.
+ * is configured), reminding owners of stale drafts and applicants of RFIs past their due date,
+ * and sweeping document files no row names.
  *
  * With `jobQueue` (what the server uses, on both backends) the scheduling is the pg-boss queue
  * in the database: each period's job runs once across all instances, and a dead instance's job
@@ -44,6 +45,10 @@ export async function startBackgroundJobs(options: {
     const count = await repositories.notifications.remindStaleDrafts();
     if (count > 0) log.info(`reminded the owners of ${count} untouched drafts`);
   };
+  const remindDueRfis = async () => {
+    const count = await repositories.rfi.remindDueRfis();
+    if (count > 0) log.info(`reminded applicants of ${count} RFIs past their due date`);
+  };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
@@ -58,6 +63,7 @@ export async function startBackgroundJobs(options: {
   if (options.jobQueue) {
     const jobs: PeriodicJob[] = [
       { name: 'drafts.remind', everySeconds: 3600, expireInSeconds: 15 * 60, run: remindStaleDrafts },
+      { name: 'rfi.remind-due', everySeconds: 3600, expireInSeconds: 15 * 60, run: remindDueRfis },
     ];
     if (worker)
       jobs.push({
@@ -85,6 +91,8 @@ export async function startBackgroundJobs(options: {
   const remind = () => {
     reminders = remindStaleDrafts()
       .catch((error: unknown) => log.error({ err: error }, 'draft reminders failed'))
+      .then(remindDueRfis)
+      .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
       .finally(() => {
         reminders = undefined;
       });

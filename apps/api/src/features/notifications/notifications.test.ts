@@ -4,7 +4,7 @@ import * as files from '../../../test/document-files';
 import { documentsOf, submitApplication, uploadMultipart } from '../../../test/documents-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
-import { createRfi } from '../../../test/rfi-fixture';
+import { completeRfi, createRfi, respondRfi } from '../../../test/rfi-fixture';
 import { startSmtpTestServer } from '../../../test/smtp-test-server';
 import { defaultNotificationPreferences } from '../identity/users.repository';
 import { createMailWorker, createSmtpTransport, messageIdOf } from '../mail/mail-worker';
@@ -357,5 +357,100 @@ describe('draft reminders', () => {
         link: `/registeredapplication/registration/registeredprovider?draft=${draft.id}`,
       }),
     ]);
+  });
+});
+
+describe('RFI due-date reminders', () => {
+  const day = (from: Date, days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('remind the applicant once of an unanswered RFI past its due date, in their language', async () => {
+    const applicant = await createUser(ctx, 'Jonas Tagesmutter');
+    await ctx.app.repositories.users.updateSettings(applicant.id, {
+      preferredLanguage: 'de',
+      notificationPreferences: defaultNotificationPreferences(),
+    });
+    const application = await submitApplication(ctx, applicant);
+    const now = new Date();
+    const ask = async (comment: string) => {
+      const response = await createRfi(ctx, worker, { applicationId: application, serviceWorkerComment: comment });
+      expect(response.statusCode).toBe(201);
+      return response.json<{ rfiId: number }>().rfiId;
+    };
+    const overdue = await ask('Overdue');
+    const answered = await ask('Answered');
+    const completed = await ask('Completed');
+    const dueToday = await ask('Due today');
+    const notYetDue = await ask('Due next week');
+    expect((await respondRfi(ctx, applicant, { rfiId: answered, applicantComment: 'Hier ist es.' })).statusCode).toBe(
+      200,
+    );
+    expect((await completeRfi(ctx, worker, completed)).statusCode).toBe(200);
+    const setDue = (rfiId: number, due: string) =>
+      ctx.database.db.updateTable('rfi').set({ due_date: due }).where('id', '=', rfiId).execute();
+    for (const rfiId of [overdue, answered, completed]) await setDue(rfiId, day(now, -1));
+    await setDue(dueToday, day(now, 0));
+    await setDue(notYetDue, day(now, 7));
+
+    const before = {
+      notifications: await count('notification', applicant.id),
+      messages: await count('message', applicant.id),
+      mails: (await outboxTo(applicant.email)).length,
+    };
+    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(1);
+    // A second run, here or on another instance, finds nothing more to do.
+    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(0);
+    expect(await ctx.app.repositories.rfi.remindDueRfis(new Date(now.getTime() + 3_600_000))).toBe(0);
+
+    expect(await count('notification', applicant.id)).toBe(before.notifications + 1);
+    expect(await count('message', applicant.id)).toBe(before.messages + 1);
+    const mails = await outboxTo(applicant.email);
+    expect(mails).toHaveLength(before.mails + 1);
+    expect(mails.at(-1)).toMatchObject({
+      kind: 'notification.rfiDue',
+      locale: 'de',
+      subject: `Erinnerung: Zu Ihrem Antrag ${application} fehlen noch Informationen`,
+    });
+    expect(mails.at(-1)!.body_text).toContain(`war bis ${day(now, -1)} fällig`);
+    expect(mails.at(-1)!.body_text).toContain(`https://portal.example.gov/rfi-v1/${application}`);
+
+    const bell = await get<NotificationList>(applicant, '/api/Notifications');
+    expect(bell.body.items[0]).toMatchObject({
+      event: 'rfiDue',
+      message: `Ihre Antwort zu Antrag ${application} ist überfällig.`,
+      link: `/rfi-v1/${application}`,
+    });
+    const [newest] = (await get<MessageList>(applicant, '/api/Messages')).body.items;
+    expect(newest).toMatchObject({ event: 'rfiDue', applicationId: application });
+
+    const reminded = await ctx.database.db
+      .selectFrom('rfi')
+      .select(['id', 'reminded_at'])
+      .where('application_id', '=', application)
+      .orderBy('id')
+      .execute();
+    expect(reminded.map((row) => [row.id, row.reminded_at?.getTime() ?? null])).toEqual([
+      [overdue, now.getTime()],
+      [answered, null],
+      [completed, null],
+      [dueToday, null],
+      [notYetDue, null],
+    ]);
+  });
+
+  it('leave an RFI alone once its application is decided', async () => {
+    const applicant = await createUser(ctx, 'Decided Applicant');
+    const application = await submitApplication(ctx, applicant);
+    const created = await createRfi(ctx, worker, { applicationId: application, serviceWorkerComment: 'Late' });
+    expect(created.statusCode).toBe(201);
+    const now = new Date();
+    await ctx.database.db
+      .updateTable('rfi')
+      .set({ due_date: day(now, -3) })
+      .where('id', '=', created.json<{ rfiId: number }>().rfiId)
+      .execute();
+    await ctx.database.db.updateTable('application').set({ status: 'denied' }).where('id', '=', application).execute();
+    const before = await count('notification', applicant.id);
+    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(0);
+    expect(await count('notification', applicant.id)).toBe(before);
   });
 });
