@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CogIcon, MenuIcon } from '@/components/ui/icons';
@@ -8,10 +9,12 @@ import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
 import { showsDesignSystem } from '../../navigation';
 import { DesignSystemMenu, HorizontalMenu } from './horizontal-menu';
-import { InboxMenus } from './inbox-menus';
 import { LanguageMenu } from './language-menu';
 import { SIDEBAR_ID } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
+
+// Signed-in users only: the lists and their polling stay out of the public pages' first load.
+const InboxMenus = lazy(() => import('./inbox-menus').then((module) => ({ default: module.InboxMenus })));
 
 const NAVBAR_CLASSES = {
   'navbar-sticky': 'sticky top-0',
@@ -61,7 +64,11 @@ export function Header({
           {showsDesignSystem(me.data?.roles ?? []) ? <DesignSystemMenu /> : null}
           <ThemeToggle />
           <LanguageMenu />
-          {user ? <InboxMenus /> : null}
+          {user ? (
+            <Suspense fallback={null}>
+              <InboxMenus />
+            </Suspense>
+          ) : null}
           <button
             type="button"
             onClick={onOpenCustomizer}
