@@ -104,6 +104,8 @@ describe('import into the directory', () => {
       ...Array.from({ length: 60 }, (_, i) => `W-${i},Sunshine Care ${String(i).padStart(2, '0')}`),
       'W-S1,Sunshyne Academy',
       'W-S2,Moonshine Stories',
+      "W-B1,Amanda's Busy Sprouts",
+      'W-B2,Blue Sky Sprouts',
     ].map((row) => `${row},A,B,1,yes,8,1 Main St,Ames,50010,,en,,no`);
     const { accepted } = validateImport(readImportFile('w.csv', [HEADER, ...rows].join('\n')), gazetteer);
     await repository.upsert(accepted);
@@ -111,5 +113,8 @@ describe('import into the directory', () => {
     expect(found).toHaveLength(50);
     expect(found.slice(0, 3)).toEqual(['Sunshyne Academy', 'Sunshine Care 00', 'Sunshine Care 01']);
     expect(found).not.toContain('Moonshine Stories');
+    // Several words rank by the whole name, not by their longest word alone.
+    const sprouts = await repository.search({ businessName: 'Blu Skye Sprouts', limit: 50 });
+    expect(sprouts[0]?.BusinessName).toBe('Blue Sky Sprouts');
   });
 });

@@ -140,18 +140,20 @@ const FIELDS = [
 ] as const;
 
 /**
- * The word that leads a name search: the longest word of the business name, else of the last
- * or first name (the longest is the most telling of its trigrams). The whole terms still
- * filter what it finds, as without it.
+ * The word that leads a name search: a single word typed in a single name field (the common
+ * "sunshyne" search, whose matches can be thousands). A search of several words or fields keeps
+ * the whole-name trigram plan: it ranks by the whole terms ("Blu Skye Sprouts" must put "Blue
+ * Sky Sprouts" before every other "Sprouts"), and several words narrow the candidates anyway.
  */
 function driverWord(q: ProviderQuery): { field: (typeof FIELDS)[number][0]; word: string } | undefined {
-  for (const [field, key] of FIELDS) {
-    const words = fold(q[key] ?? '')
+  const typed = FIELDS.map(([field, key]) => ({
+    field,
+    words: fold(q[key] ?? '')
       .split(' ')
-      .filter(Boolean);
-    if (words.length) return { field, word: words.reduce((a, b) => (b.length > a.length ? b : a)) };
-  }
-  return undefined;
+      .filter(Boolean),
+  })).filter(({ words }) => words.length > 0);
+  const [only] = typed;
+  return typed.length === 1 && only!.words.length === 1 ? { field: only!.field, word: only!.words[0]! } : undefined;
 }
 
 const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
