@@ -248,6 +248,7 @@ export interface ProviderNameWordTable {
   field: 'business' | 'first' | 'last';
   word: string;
   business_name: string;
+  zip: string;
   provider_id: number;
 }
 

@@ -17,10 +17,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       field text not null check (field in ('business', 'first', 'last')),
       word text not null,
       business_name text not null,
+      zip text not null,
       provider_id bigint not null references provider (id) on delete cascade,
       primary key (field, word, provider_id)
     )`.execute(db);
   await sql`create index provider_name_word_order_idx on provider_name_word (field, word, business_name, provider_id)`.execute(
+    db,
+  );
+  // A word within one ZIP code, in name order: a name and a ZIP code read only their common rows.
+  await sql`create index provider_name_word_zip_idx on provider_name_word (field, word, zip, business_name, provider_id)`.execute(
     db,
   );
   await sql`create index provider_name_word_provider_idx on provider_name_word (provider_id)`.execute(db);
@@ -42,8 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       if tg_op = 'UPDATE' then
         delete from provider_name_word w using changed c where w.provider_id = c.id;
       end if;
-      insert into provider_name_word (field, word, business_name, provider_id)
-        select distinct f.field, n.word, c.business_name, c.id
+      insert into provider_name_word (field, word, business_name, zip, provider_id)
+        select distinct f.field, n.word, c.business_name, c.zip, c.id
         from changed c
         cross join lateral (values ('business', c.business_search), ('first', c.first_name_search),
                                    ('last', c.last_name_search)) as f (field, text)

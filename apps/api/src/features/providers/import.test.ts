@@ -113,6 +113,10 @@ describe('import into the directory', () => {
     expect(found).toHaveLength(50);
     expect(found.slice(0, 3)).toEqual(['Sunshyne Academy', 'Sunshine Care 00', 'Sunshine Care 01']);
     expect(found).not.toContain('Moonshine Stories');
+    // A ZIP code narrows the word's rows to that ZIP code.
+    const inZip = await repository.search({ businessName: 'sunshyne', zipCode: '50010', limit: 5 });
+    expect(inZip.map((p) => p.BusinessName)).toEqual(found.slice(0, 5));
+    expect(await repository.search({ businessName: 'sunshyne', zipCode: '50309', limit: 5 })).toEqual([]);
     // Several words rank by the whole name, not by their longest word alone.
     const sprouts = await repository.search({ businessName: 'Blu Skye Sprouts', limit: 50 });
     expect(sprouts[0]?.BusinessName).toBe('Blue Sky Sprouts');

@@ -276,11 +276,11 @@ export function createProvidersRepository(db: Kysely<DB>) {
             limit ${q.limit}`.execute(trx);
           return rows.map(toRecord);
         }
-        const driver = q.zipCode || q.city ? undefined : driverWord(q);
+        const driver = q.city ? undefined : driverWord(q);
         if (driver) {
           // The typed word's near spellings from the vocabulary, each read in name order through
-          // the word index: bounded work however many names share a common word. ZIP or city
-          // narrow the search more than any word, so they keep the plain plan below.
+          // the word index: bounded work however many names share a common word. A ZIP code reads
+          // the word's rows in that ZIP only (its own index); a city keeps the plain plan below.
           const { rows } = await sql<SearchRow>`
             with matched as (
               select v.word, word_similarity(${driver.word}, v.word) as sim
@@ -296,6 +296,7 @@ export function createProvidersRepository(db: Kysely<DB>) {
                 select p.* from provider_name_word w
                 join provider p on p.id = w.provider_id
                 where w.field = ${driver.field} and w.word = m.word and ${where}
+                  ${q.zipCode ? sql`and w.zip = ${q.zipCode.slice(0, 5)}` : sql``}
                 order by w.business_name, w.provider_id
                 limit ${q.limit}
               ) p
