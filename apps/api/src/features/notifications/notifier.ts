@@ -1,4 +1,4 @@
-import { localeCodes, type MessageLink, type NotificationEvent } from '@ccap/contracts';
+import { localeCodes, type MessageLink, type NotificationEvent, notificationEvents } from '@ccap/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { LocaleCode, LocaleSource } from '../application-pdf/labels';
@@ -11,18 +11,10 @@ type Executor = Kysely<DB> | Transaction<DB>;
  * and the mail) under `notifications.events.<template>` in the web app's locale files.
  */
 export const noticeTemplates = [
-  'applicationSubmitted',
-  'documentsRequired',
+  ...notificationEvents,
+  // Texts of their own for events that share a mail preference with another one.
   'documentRequested',
-  'documentReceived',
   'documentReceivedStaff',
-  'rfiRequested',
-  'rfiDue',
-  'rfiAnswered',
-  'rfiCompleted',
-  'statusChanged',
-  'decisionMade',
-  'draftReminder',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 
