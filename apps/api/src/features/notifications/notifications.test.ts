@@ -370,7 +370,10 @@ describe('RFI due-date reminders', () => {
       notificationPreferences: defaultNotificationPreferences(),
     });
     const application = await submitApplication(ctx, applicant);
+    // Midday (UTC, the day the reminder job reads), so that "an hour later" below is the same
+    // day whenever the suite runs: after 23:00 it would be tomorrow, and "due today" overdue.
     const now = new Date();
+    now.setUTCHours(12, 0, 0, 0);
     const ask = async (comment: string) => {
       const response = await createRfi(ctx, worker, { applicationId: application, serviceWorkerComment: comment });
       expect(response.statusCode).toBe(201);
