@@ -98,6 +98,8 @@ export async function benchApi() {
     await submitApplication(base, token);
     const auth = { authorization: `Bearer ${token}` };
     const draftJson = JSON.stringify({ ...completeApplication('Bench Draft'), conditions: undefined });
+    /** Drafts saved and not being saved again right now: { id, version } as last answered. */
+    const drafts = [];
 
     const cases = [
       ['GET /api/health', { url: `${base}/api/health` }, undefined],
@@ -106,26 +108,31 @@ export async function benchApi() {
         'POST …/save-my-draft-applications',
         {
           url: base,
-          // Each connection saves its own draft again and again, as a wizard does after each step:
-          // the first call creates it, each later one saves over the version it got back.
+          // Each connection saves a draft over and over, as a wizard does after each step: the
+          // version each save answers is the one the next save of that draft sends. autocannon
+          // resets a connection's `context` after every pass over `requests` (so keeping the
+          // draft there made every call create a new one): the drafts wait in `drafts` instead,
+          // one per connection at most, since a connection has one call in flight.
           requests: [
             {
               method: 'POST',
               path: '/api/Application/save-my-draft-applications',
-              setupRequest: (request, context) => ({
-                ...request,
-                headers: { ...auth, 'content-type': 'application/json' },
-                body: JSON.stringify(
-                  context.draft
-                    ? { id: context.draft.id, version: context.draft.version, applicationJson: draftJson }
-                    : { applicationJson: draftJson },
-                ),
-              }),
-              onResponse: (status, body, context) => {
-                if (status === 200) {
-                  const saved = JSON.parse(body);
-                  context.draft = { id: saved.id, version: saved.version };
-                }
+              setupRequest: (request) => {
+                const draft = drafts.pop();
+                return {
+                  ...request,
+                  headers: { ...auth, 'content-type': 'application/json' },
+                  body: JSON.stringify(
+                    draft
+                      ? { id: draft.id, version: draft.version, applicationJson: draftJson }
+                      : { applicationJson: draftJson },
+                  ),
+                };
+              },
+              onResponse: (status, body) => {
+                if (status !== 200) return;
+                const saved = JSON.parse(body);
+                drafts.push({ id: saved.id, version: saved.version });
               },
             },
           ],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ProgramProfile } from '@ccap/contracts';
-import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
@@ -26,6 +26,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { problemPlugin, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
+import { createResponseSerializerCompiler } from './plugins/serializer';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories, repositoryOptions } from './repositories';
@@ -77,6 +78,22 @@ export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redac
 export const tileSources = (tileUrl: string | null) =>
   tileUrl ? [/^https?:\/\/[^/]+/.exec(tileUrl.replace('{s}', '*'))?.[0] ?? ''].filter(Boolean) : [];
 
+/**
+ * One log line per request, written when it is answered, with the request (method, redacted
+ * URL, client) and the answer: Fastify's default writes a second, "incoming request", line
+ * first, each a write to standard output. The request id is on every line, as before.
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
 export async function buildApp({ config, profile, database, logger, blobs, logStream }: AppDependencies) {
   const app = Fastify({
@@ -99,6 +116,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       const offered = req.headers['x-request-id'];
       return typeof offered === 'string' && REQUEST_ID.test(offered) ? offered : randomUUID();
     },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     // Errors the router raises before any route or hook runs (a malformed percent-encoding, an
@@ -114,7 +132,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Outside production every answer is also checked against the zod way of writing it.
+  app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: config.env !== 'production' }));
   app.decorate('repositories', createRepositories(database.db, repositoryOptions(config)));
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);

@@ -82,7 +82,14 @@ it.runIf(loadConfig().database.kind === 'pglite')(
     const logs = server.lines
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as Record<string, unknown>);
-    expect(logs.filter((entry) => entry.reqId === 'sigterm-test-1').length).toBeGreaterThanOrEqual(2);
+    // One line per request (ADR 041): the answered request with its id, address and status.
+    expect(logs.filter((entry) => entry.reqId === 'sigterm-test-1')).toContainEqual(
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ method: 'POST', url: '/api/Providers' }) as unknown,
+        res: { statusCode: 200 },
+      }),
+    );
     expect(logs.some((entry) => entry.msg === 'SIGTERM received, shutting down')).toBe(true);
 
     // Closed cleanly: the same data folder opens again.

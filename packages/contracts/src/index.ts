@@ -7,6 +7,7 @@ export * from './application-pdf';
 export * from './documents/index';
 export * from './dashboard/index';
 export * from './providers';
+export * from './provider-search-constants';
 export * from './rfi/index';
 export * from './staff/index';
 export * from './notifications';

@@ -1,6 +1,7 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
 
 export interface SecurityOptions {
   /** Origins besides our own that the browser may connect to (an external IdP, tiles). */
@@ -12,11 +13,12 @@ export interface SecurityOptions {
 }
 
 /**
- * Security headers for every answer, with a Content Security Policy strict enough that no
- * inline script or style runs: the built web app loads only its own files.
+ * The headers helmet sets for these options, worked out once: with no per-request directive
+ * (no nonce, no function) they are the same on every answer, so each request only copies them
+ * (@fastify/helmet built helmet's whole middleware again on every request).
  */
-export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  await app.register(helmet, {
+export function securityHeaders(options: SecurityOptions): [string, string][] {
+  const config: HelmetOptions = {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -37,12 +39,34 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void headers.push([name.toLowerCase(), String(value)]),
+    removeHeader: () => undefined,
+  } as unknown as ServerResponse;
+  let done = false;
+  helmet(config)({} as IncomingMessage, recorder, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
+    done = true;
   });
-  // onRequest, like helmet's own: answers that bypass onSend (the OpenID Provider's) carry it too.
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.header(
-      'permissions-policy',
-      'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()',
-    );
+  if (!done) throw new Error('helmet did not set its headers at once');
+  headers.push([
+    'permissions-policy',
+    'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()',
+  ]);
+  return headers;
+}
+
+/**
+ * Security headers for every answer, with a Content Security Policy strict enough that no
+ * inline script or style runs: the built web app loads only its own files. Set on the raw
+ * response in onRequest, so answers that bypass onSend (the OpenID Provider's) carry them too.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
+  const headers = securityHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 });

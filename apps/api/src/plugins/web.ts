@@ -12,7 +12,8 @@ const REVALIDATE = 'no-cache';
 /**
  * Serves the built web app: hashed assets cached for a year, everything else revalidated,
  * and index.html for any other GET so client-side routes survive a reload. API paths
- * always get problem+json, never the app.
+ * always get problem+json, never the app. Files go out brotli- or gzip-compressed when the
+ * browser accepts it, from the .br and .gz copies the web build writes beside them.
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: string }) => {
   const indexHtml = path.join(options.webDist, 'index.html');
@@ -25,9 +26,11 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
       wildcard: false,
       cacheControl: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         const relative = path.relative(options.webDist, filePath);
         res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }

@@ -1,43 +1,64 @@
 import { type Kysely, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import pg from 'pg';
+import type { ApplicationTable, DB } from '../../db/schema';
+
+/** A timestamptz as PostgreSQL's text, turned into a Date exactly as pg does for a column. */
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (text: string) => Date;
+
+interface OverviewRow {
+  id: number;
+  provider_type: string;
+  provider_name: string;
+  status: ApplicationTable['status'];
+  submitted_at: Date;
+  missing: { id: number; document_name: string; description: string }[];
+  history: { occurred_at: string; reason: string | null; status: string }[];
+  open_rfi_count: number;
+}
 
 /** What the dashboard shows of a user's latest application: reads only. */
 export function createDashboardRepository(db: Kysely<DB>) {
   return {
-    /** The user's latest application (the highest id), if any. */
-    async latestApplicationOf(ownerId: string) {
-      return db
-        .selectFrom('application')
-        .select(['id', 'provider_type', 'provider_name', 'status', 'submitted_at'])
-        .where('owner_id', '=', ownerId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
-    },
-
-    /** Documents still needed: required, not waived by staff, no file yet. */
-    async missingDocuments(applicationId: number) {
-      return db
-        .selectFrom('application_document')
-        .select(['id', 'document_name', 'description'])
-        .where('application_id', '=', applicationId)
-        .where('is_required', '=', true)
-        .where('is_waived', '=', false)
-        .where('blob_key', 'is', null)
-        .orderBy('id')
-        .execute();
-    },
-
-    /** Every status the audit trail recorded for the application, oldest first. */
-    async statusHistory(applicationId: number) {
-      return db
-        .selectFrom('audit_log')
-        .select(['occurred_at', 'reason', sql<string>`after->>'status'`.as('status')])
-        .where('entity_type', '=', 'application')
-        .where('entity_id', '=', String(applicationId))
-        .where(sql<boolean>`after ? 'status'`)
-        .orderBy('id')
-        .execute();
+    /**
+     * The user's latest application with the documents it still needs, its status history
+     * (oldest first) and its pending RFIs, in one round trip: the same reads as
+     * the dashboard made one by one before (latest = highest id; missing = required, not waived,
+     * no file yet; history = every status the audit trail recorded), as subqueries.
+     */
+    async overviewOf(ownerId: string) {
+      const { rows } = await sql<OverviewRow>`
+        select a.id, a.provider_type, a.provider_name, a.status, a.submitted_at,
+          coalesce((
+            select json_agg(json_build_object('id', d.id, 'document_name', d.document_name,
+                                              'description', d.description) order by d.id)
+            from application_document d
+            where d.application_id = a.id and d.is_required = true and d.is_waived = false and d.blob_key is null
+          ), '[]') as missing,
+          coalesce((
+            select json_agg(json_build_object('occurred_at', l.occurred_at::text, 'reason', l.reason,
+                                              'status', l.after->>'status') order by l.id)
+            from audit_log l
+            where l.entity_type = 'application' and l.entity_id = a.id::text and l.after ? 'status'
+          ), '[]') as history,
+          (select count(*) from rfi r where r.application_id = a.id and r.status = 'pending') as open_rfi_count
+        from application a
+        where a.owner_id = ${ownerId}
+        order by a.id desc
+        limit 1`.execute(db);
+      const row = rows[0];
+      if (!row) return undefined;
+      return {
+        application: {
+          id: row.id,
+          provider_type: row.provider_type,
+          provider_name: row.provider_name,
+          status: row.status,
+          submitted_at: row.submitted_at,
+        },
+        missing: row.missing,
+        history: row.history.map((entry) => ({ ...entry, occurred_at: parseTimestamptz(entry.occurred_at) })),
+        openRfiCount: Number(row.open_rfi_count),
+      };
     },
   };
 }

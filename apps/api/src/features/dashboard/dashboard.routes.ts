@@ -10,7 +10,7 @@ import { currentUser } from '../identity/access.plugin';
 
 /** Spec section 7 "GET Dashboard/get-dashboard": the signed-in user's latest application at a glance. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { dashboard, rfi } = app.repositories;
+  const { dashboard } = app.repositories;
 
   app.get(
     '/api/Dashboard/get-dashboard',
@@ -24,14 +24,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      const application = await dashboard.latestApplicationOf(currentUser(request).id);
-      if (!application) return { isDocumentRequired: false, applicationId: null, providerApplication: null };
-
-      const [missing, history, openRfiCount] = await Promise.all([
-        dashboard.missingDocuments(application.id),
-        dashboard.statusHistory(application.id),
-        rfi.pendingCount(application.id),
-      ]);
+      const overview = await dashboard.overviewOf(currentUser(request).id);
+      if (!overview) return { isDocumentRequired: false, applicationId: null, providerApplication: null };
+      const { application, missing, history, openRfiCount } = overview;
       const open = (statusesOpenForDocuments as readonly string[]).includes(application.status);
       return {
         // Only while documents can still be added: after a decision there is nothing to upload.

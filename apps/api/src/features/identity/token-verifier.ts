@@ -7,6 +7,7 @@ import {
   type JWTPayload,
   jwtVerify,
 } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { BUILT_IN_ISSUER_KEY, type IdentityConfig } from '../../env';
 import type { SigningKeysRepository } from './idp/signing-keys.repository';
 import type { VerifiedIdentity } from './users.repository';
@@ -15,6 +16,9 @@ import type { VerifiedIdentity } from './users.repository';
 export const ALLOWED_ALGORITHMS = ['RS256', 'PS256', 'ES256', 'EdDSA'];
 
 const KEY_SET_LIFETIME_MS = 5 * 60 * 1000;
+
+/** Tokens whose verification is remembered (ADR 041): one entry per signed-in session in use. */
+const VERIFIED_TOKENS = 10_000;
 
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
@@ -47,6 +51,14 @@ export function createTokenVerifier(
   let loadedAt = 0;
   let knownKids = new Set<string>();
   let userinfoEndpoint: string | undefined;
+  // Which key set verified a remembered token: a reload (every KEY_SET_LIFETIME_MS, or when a
+  // rotation elsewhere is seen) starts a new generation and forgets every earlier verification,
+  // so a retired or removed key stops letting its tokens in exactly as soon as it did without
+  // the cache.
+  let generation = 0;
+  const verified = new LRUCache<string, { payload: JWTPayload; generation: number; expiresAt: number }>({
+    max: VERIFIED_TOKENS,
+  });
 
   async function keySet(force = false) {
     // Re-read now and then, so a key retired or removed elsewhere stops verifying here too.
@@ -63,12 +75,32 @@ export function createTokenVerifier(
       getKey = createRemoteJWKSet(new URL(discovery.jwks_uri));
     }
     loadedAt = Date.now();
+    generation += 1;
+    verified.clear();
     return getKey;
   }
 
+  /**
+   * A token this instance verified with the current key set, until its expiry: the same string
+   * cannot have a different signature or claims, so verifying it again (an RSA operation per
+   * call) would only repeat the answer. Tokens without `exp` and failures are never remembered.
+   */
   async function verify(token: string): Promise<JWTPayload> {
+    const getKeyNow = await keySet();
+    const current = generation;
+    const known = verified.get(token);
+    if (known && known.generation === current && Date.now() < known.expiresAt) return known.payload;
+    const payload = await verifyWith(token, getKeyNow);
+    // Only when no reload happened meanwhile: the entry names the key set that verified it.
+    if (typeof payload.exp === 'number' && generation === current) {
+      verified.set(token, { payload, generation: current, expiresAt: payload.exp * 1000 });
+    }
+    return payload;
+  }
+
+  async function verifyWith(token: string, getKeyNow: NonNullable<typeof getKey>): Promise<JWTPayload> {
     try {
-      return (await jwtVerify(token, await keySet(), options)).payload;
+      return (await jwtVerify(token, getKeyNow, options)).payload;
     } catch (error) {
       // A key this instance has not loaded yet (rotated by another instance): reload only
       // when the database really has it, so made-up key ids cost one lookup, not a reload.

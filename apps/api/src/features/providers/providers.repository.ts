@@ -249,9 +249,17 @@ export function createProvidersRepository(db: Kysely<DB>) {
     async search(q: ProviderQuery): Promise<ProviderRecord[]> {
       const where = and(conditions(q));
       const hasTerms = Boolean(q.businessName || q.firstName || q.lastName);
-      return db.transaction().execute(async (trx) => {
-        if (hasTerms)
+      // A name search sets pg_trgm's threshold for its own transaction; any other search is a
+      // single statement and needs none (begin and commit were two round trips of three).
+      if (hasTerms) {
+        return db.transaction().execute(async (trx) => {
           await sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`.execute(trx);
+          return searchWith(trx);
+        });
+      }
+      return searchWith(db);
+
+      async function searchWith(trx: Kysely<DB>): Promise<ProviderRecord[]> {
         if (q.near) {
           const { point, miles } = q.near;
           const distance = haversine(point);
@@ -325,7 +333,7 @@ export function createProvidersRepository(db: Kysely<DB>) {
           order by ${similarity} desc nulls last, p.business_name, p.id
           limit ${q.limit}`.execute(trx);
         return rows.map(toRecord);
-      });
+      }
     },
   };
 }

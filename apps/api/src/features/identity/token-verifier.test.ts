@@ -1,0 +1,104 @@
+import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { IdentityConfig } from '../../env';
+import type { SigningKeysRepository } from './idp/signing-keys.repository';
+import { createTokenVerifier, InvalidTokenError } from './token-verifier';
+
+const identity: IdentityConfig = {
+  kind: 'built-in',
+  issuer: 'http://localhost/idp',
+  clientId: 'ccap-web',
+  audience: 'urn:ccap:api',
+  scope: 'openid profile email',
+  clientOrigins: [],
+};
+
+let privateKey: Awaited<ReturnType<typeof generateKeyPair>>['privateKey'];
+let publicJwk: JWK;
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256', { extractable: true });
+  privateKey = pair.privateKey;
+  publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'key-1', alg: 'RS256', use: 'sig' };
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+/** The signing keys as the database holds them; `published` is what `list()` answers now. */
+function keyStore() {
+  const store = { published: [publicJwk] };
+  const keys = {
+    list: async () => store.published,
+    has: async (kid: string) => store.published.some((key) => key.kid === kid),
+  } as unknown as SigningKeysRepository;
+  return { store, keys };
+}
+
+const mint = (expiresAt: number) =>
+  new SignJWT({ email: 'cache@example.gov', name: 'Cache Test' })
+    .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
+    .setIssuer(identity.issuer)
+    .setAudience(identity.audience)
+    .setSubject('cache-subject')
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(privateKey);
+
+const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
+
+describe('the verified-token cache (ADR 041)', () => {
+  it('checks the signature of a token once, then answers it from memory', async () => {
+    const verify = createTokenVerifier(identity, keyStore().keys);
+    const token = await mint(inSeconds(600));
+    const signatureChecks = vi.spyOn(crypto.subtle, 'verify');
+    const first = await verify(token);
+    const second = await verify(token);
+    expect(second).toEqual(first);
+    expect(first.subject).toBe('cache-subject');
+    expect(signatureChecks).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a remembered token once it has expired', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const verify = createTokenVerifier(identity, keyStore().keys);
+    const token = await mint(inSeconds(60));
+    await expect(verify(token)).resolves.toMatchObject({ subject: 'cache-subject' });
+    vi.setSystemTime(Date.now() + 70_000);
+    await expect(verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('forgets what it verified when the key set is read again: a removed key stops verifying as before', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { store, keys } = keyStore();
+    const verify = createTokenVerifier(identity, keys);
+    const token = await mint(inSeconds(3600));
+    await expect(verify(token)).resolves.toMatchObject({ subject: 'cache-subject' });
+    // The key is removed elsewhere: until the key set is read again (every 5 minutes) the
+    // token passes, with or without the cache; after that it does not, cache or not.
+    store.published = [];
+    vi.setSystemTime(Date.now() + 60_000);
+    await expect(verify(token)).resolves.toMatchObject({ subject: 'cache-subject' });
+    vi.setSystemTime(Date.now() + 5 * 60_000);
+    await expect(verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+  });
+
+  it('never remembers a refusal or a token without an expiry', async () => {
+    const verify = createTokenVerifier(identity, keyStore().keys);
+    const token = await mint(inSeconds(600));
+    const [header, payload, signature] = token.split('.');
+    const tampered = `${header}.${payload}.${signature!.slice(0, -4)}AAAA`;
+    await expect(verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
+    await expect(verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
+    const forever = await new SignJWT({ email: 'cache@example.gov', name: 'Cache Test' })
+      .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
+      .setIssuer(identity.issuer)
+      .setAudience(identity.audience)
+      .setSubject('cache-subject')
+      .sign(privateKey);
+    const signatureChecks = vi.spyOn(crypto.subtle, 'verify');
+    await verify(forever);
+    await verify(forever);
+    expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+});
