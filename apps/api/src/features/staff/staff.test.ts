@@ -91,6 +91,47 @@ describe('the queue', () => {
     expect(refused.headers['content-type']).toContain('application/problem+json');
   });
 
+  it('pages through equal names in id order, every application once, in both directions', async () => {
+    const { rows } = await sql<{ id: string; provider_name: string }>`
+      insert into application (owner_id, draft_id, provider_type, status, application_json, provider_name, county)
+      select ${applicant.id}::uuid, 900000 + g, 'registeredprovider', 'submitted', '{}'::jsonb,
+        (array['Aster Care', 'Tie Break Care', 'Zinnia Care'])[1 + g % 3], 'Linn'
+      from generate_series(1, 12) g
+      returning id, provider_name`.execute(ctx.database.db);
+    try {
+      const ids = (name: string, order: 'asc' | 'desc') =>
+        rows
+          .filter((row) => row.provider_name === name)
+          .map((row) => Number(row.id))
+          .sort((a, b) => (order === 'asc' ? a - b : b - a));
+      const walk = async (order: 'asc' | 'desc') => {
+        const seen: number[] = [];
+        for (let page = 1; page <= 2; page++) {
+          const answer = await queue(admin, `?sort=providerName&order=${order}&pageSize=10&page=${page}`);
+          expect(answer.total).toBe(14);
+          seen.push(...answer.items.map((item) => item.applicationId));
+        }
+        return seen;
+      };
+      expect(await walk('desc')).toEqual([
+        ...ids('Zinnia Care', 'desc'),
+        ...ids('Tie Break Care', 'desc'),
+        storyId,
+        polkId,
+        ...ids('Aster Care', 'desc'),
+      ]);
+      expect(await walk('asc')).toEqual([
+        ...ids('Aster Care', 'asc'),
+        polkId,
+        storyId,
+        ...ids('Tie Break Care', 'asc'),
+        ...ids('Zinnia Care', 'asc'),
+      ]);
+    } finally {
+      await sql`delete from application where draft_id > 900000`.execute(ctx.database.db);
+    }
+  });
+
   it('marks what waits past the target as overdue, with its days waiting', async () => {
     const old = await submitApplication(ctx, applicant, inCounty('Polk', 'Old Oak'));
     await sql`update application set submitted_at = now() - interval '45 days' where id = ${old}`.execute(

@@ -1,29 +1,16 @@
-import type { QueueItem, StaffApplication, StaffQueueResponse } from '@ccap/contracts';
+import type { StaffApplication, StaffQueueResponse } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
+import { queueItem } from '@/test/staff-fixtures';
 
 // Names come from applicants: staff must see them as the text typed, never as markup.
 const XSS = '<img src=x onerror="window.__xss=1">';
 const SCRIPT = '<script>window.__xss=2</script>Acorns';
 
-const item: QueueItem = {
-  applicationId: 41,
-  providerName: XSS,
-  providerType: 'registeredprovider',
-  county: 'Polk',
-  status: 'submitted',
-  submittedAt: '2026-01-05T10:00:00.000Z',
-  daysWaiting: 3,
-  overdue: false,
-  openRfiCount: 0,
-  nextRfiDueAt: null,
-  rfiOverdue: false,
-  assignee: { id: 'u1', name: SCRIPT },
-  version: 1,
-};
+const item = queueItem({ providerName: XSS, assignee: { id: 'u1', name: SCRIPT } });
 
 const review: StaffApplication = {
   applicationId: 41,

@@ -14,23 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { problem, testUser } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
-
-const item = (overrides: Partial<QueueItem> = {}): QueueItem => ({
-  applicationId: 41,
-  providerName: 'Little Acorns',
-  providerType: 'registeredprovider',
-  county: 'Polk',
-  status: 'submitted',
-  submittedAt: '2026-01-05T10:00:00.000Z',
-  daysWaiting: 3,
-  overdue: false,
-  openRfiCount: 0,
-  nextRfiDueAt: null,
-  rfiOverdue: false,
-  assignee: null,
-  version: 1,
-  ...overrides,
-});
+import { queueItem } from '@/test/staff-fixtures';
 
 /** The queue endpoint, remembering every query string it was asked with. */
 function fakeQueue(items: QueueItem[]) {
@@ -64,8 +48,8 @@ function fakeQueue(items: QueueItem[]) {
 describe('the review queue', () => {
   it('lists applications in a table, says in words which are overdue, and sorts on the server', async () => {
     const api = fakeQueue([
-      item(),
-      item({
+      queueItem(),
+      queueItem({
         applicationId: 42,
         providerName: 'Old Oak',
         daysWaiting: 45,
@@ -91,7 +75,7 @@ describe('the review queue', () => {
   });
 
   it('applies the filters and the search, and assigns an application to me with the version seen', async () => {
-    const api = fakeQueue([item()]);
+    const api = fakeQueue([queueItem()]);
     await renderRoute('/staff');
     const filters = await screen.findByRole('search', { name: 'Filter the queue' });
     await userEvent.selectOptions(within(filters).getByLabelText('Status'), 'in-review');
