@@ -48,14 +48,16 @@ test('the CSP holds: no inline script or style is blocked on the built app', asy
   expect(violations).toEqual([]);
 });
 
-test('hashed assets are immutable and index.html is revalidated', async ({ request, page }) => {
-  const html = await request.get('/');
+test('hashed assets are immutable and index.html is revalidated, both sent compressed', async ({ request, page }) => {
+  const html = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(html.headers()['cache-control']).toBe('no-cache');
+  expect(html.headers()['content-encoding']).toBe('br');
   await page.goto('/');
   const script = await page.locator('script[type="module"]').first().getAttribute('src');
   expect(script).toMatch(/^\/assets\//);
-  const asset = await request.get(script!);
+  const asset = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(asset.headers()['content-encoding']).toBe('gzip');
   const api = await request.get('/api/nope');
   expect(api.status()).toBe(404);
   expect(api.headers()['content-type']).toContain('application/problem+json');

@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlTagOf } from './locales';
 
@@ -11,31 +10,73 @@ function parseIsoDate(iso: string): Date {
   return new Date(Date.UTC(year, month - 1, day));
 }
 
+/** A value made on its first use only (an Intl formatter costs milliseconds to build). */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+// Monday 1 January 2024: day names come from Intl in the reader's language.
+const MONDAY = Date.UTC(2024, 0, 1);
+
 export function createIntlFormat(locale: string) {
   const tag = intlTagOf(locale);
-  const integer = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-  const wholeMoney = new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY, maximumFractionDigits: 0 });
-  const money = new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY });
-  const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
-  const longDate = new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' });
+  const integer = once(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
+  const wholeMoney = once(
+    () => new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY, maximumFractionDigits: 0 }),
+  );
+  const money = once(() => new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY }));
+  const percent = once(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }));
+  const longDate = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }));
+  const weekday = once(() => new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone: 'UTC' }));
+  const languageNames = once(() => new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }));
+  const clock = once(() => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
+  const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }));
+  const relative = once(() => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
   return {
     tag,
-    number: (value: number) => integer.format(value),
+    number: (value: number) => integer().format(value),
     /** Whole dollars when the amount has no cents, cents otherwise. */
-    money: (value: number) => (Number.isInteger(value) ? wholeMoney.format(value) : money.format(value)),
+    money: (value: number) => (Number.isInteger(value) ? wholeMoney() : money()).format(value),
     /** A percentage given as a number of percent: 160 → "160%". */
-    percent: (value: number) => percent.format(value / 100),
+    percent: (value: number) => percent().format(value / 100),
     /** An ISO calendar date in the long style of the language ("July 1, 2024"). */
-    date: (iso: string) => longDate.format(parseIsoDate(iso)),
+    date: (iso: string) => longDate().format(parseIsoDate(iso)),
+    /** A day of the week by its number, Monday 0 to Sunday 6 ("Monday"). */
+    weekday: (mondayFirstIndex: number) => weekday().format(MONDAY + mondayFirstIndex * 86_400_000),
+    /** A language's name by its code ("fr" → "French"); undefined when Intl has none. */
+    languageName: (code: string) => languageNames().of(code),
+    /** A time of day on the clock of the language ("2:30 PM", "14:30"). */
+    time: (hours: number, minutes: number) => clock().format(Date.UTC(1970, 0, 1, hours, minutes)),
+    /** A moment, long date and short time, in the reader's time zone. */
+    dateTime: (moment: Date) => dateTime().format(moment),
+    /** "5 minutes ago", "tomorrow": Intl.RelativeTimeFormat with numeric "auto". */
+    relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative().format(value, unit),
   };
 }
 
 export type IntlFormat = ReturnType<typeof createIntlFormat>;
 
+/**
+ * One set of formatters per language for the whole page, each built when first used: building
+ * them per component took some 20 ms of the provider search's first render.
+ */
+const byLanguage = new Map<string, IntlFormat>();
+
+/** The page's formatters for a language (i18next's language code). */
+export function intlFormatOf(language: string): IntlFormat {
+  let format = byLanguage.get(language);
+  if (!format) {
+    format = createIntlFormat(language);
+    byLanguage.set(language, format);
+  }
+  return format;
+}
+
 /** Number, money and date formatters for the current i18n language. */
 export function useIntlFormat(): IntlFormat {
   const { i18n } = useTranslation();
-  return useMemo(() => createIntlFormat(i18n.language), [i18n.language]);
+  return intlFormatOf(i18n.language);
 }
 
 /** A `tel:` address for a 10-digit US number as the program profile writes it, "(515) 555-0100". */

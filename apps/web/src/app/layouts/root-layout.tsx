@@ -1,10 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
+import { lookupsQueryOptions } from '@/features/application/api/get-lookups';
 import { SessionTimeout } from '@/features/auth/components/session-timeout';
+import { useAuth } from '@/lib/auth/auth-context';
 import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';
+import { whenIdle } from '@/lib/when-idle';
 import { Header } from './shell/header';
 import { BackToTop, NavigationOverlay, StartLoader } from './shell/page-chrome';
 import { Sidebar } from './shell/sidebar';
@@ -39,12 +43,21 @@ export function RootLayout() {
   const { t } = useTranslation();
   const { agencyName } = useProgramNames();
   const { settings } = useUiSettings();
+  const { user } = useAuth();
   const location = useLocation();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [creating, setCreating] = useState(false);
   const [customizing, setCustomizing] = useState(false);
   const year = new Date().getFullYear();
   useFocusMainOnNavigation(location.pathname);
+  // The application's lookups (counties, categories, relationships…) are fetched once per visit
+  // for a signed-in user, when the browser is idle, so the wizard and dashboard open without
+  // waiting for them; a visitor who is not signed in never needs them.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!user) return;
+    return whenIdle(() => void queryClient.prefetchQuery(lookupsQueryOptions()));
+  }, [user, queryClient]);
 
   return (
     <div className={`min-h-dvh bg-slate-50 text-slate-900 dark:bg-slate-950 dark:text-slate-100`}>

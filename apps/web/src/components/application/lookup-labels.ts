@@ -1,7 +1,7 @@
 import type { LookupItem, LookupType } from '@ccap/contracts';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlTagOf } from '@/lib/locales';
+import { useIntlFormat } from '@/lib/intl-format';
 
 /** A choice of a select or radio group: the stored code and its label. */
 export interface LookupChoice {
@@ -17,23 +17,13 @@ export function lookupsOf(items: LookupItem[], type: LookupType, parentCode?: st
   );
 }
 
-// Monday 1 January 2024: the day names come from Intl in the reader's language.
-const MONDAY = Date.UTC(2024, 0, 1);
-
 /**
  * Names of lookup items in the reader's language: the program's own terms from the
  * translations, languages and weekdays from Intl, counties and states as the place names they are.
  */
 export function useLookupLabels(items: LookupItem[]) {
-  const { t, i18n } = useTranslation();
-  const tag = intlTagOf(i18n.language);
-  const formats = useMemo(
-    () => ({
-      language: new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }),
-      weekday: new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone: 'UTC' }),
-    }),
-    [tag],
-  );
+  const { t } = useTranslation();
+  const format = useIntlFormat();
 
   const label = useCallback(
     (type: LookupType, code: string | undefined): string => {
@@ -45,16 +35,16 @@ export function useLookupLabels(items: LookupItem[]) {
           return item?.name ?? code;
         case 'Day': {
           const index = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(code);
-          return index < 0 ? code : formats.weekday.format(MONDAY + index * 86_400_000);
+          return index < 0 ? code : format.weekday(index);
         }
         case 'Language':
           if (code === 'other') return t('application.lookups.Language.other');
-          return formats.language.of(code) ?? item?.name ?? code;
+          return format.languageName(code) ?? item?.name ?? code;
         default:
           return t(`application.lookups.${type}.${code}`, { defaultValue: item?.name ?? code });
       }
     },
-    [items, formats, t],
+    [items, format, t],
   );
 
   const choices = useCallback(

@@ -33,9 +33,7 @@ function addressLines(value: unknown, lookups: Pick<LookupLabels, 'label'>): str
 function timeOf(format: IntlFormat, hhmm: unknown): string {
   const [hours, minutes] = str(hhmm).split(':').map(Number);
   if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return '';
-  return new Intl.DateTimeFormat(format.tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(
-    Date.UTC(1970, 0, 1, hours, minutes),
-  );
+  return format.time(hours, minutes);
 }
 
 /** Each answer of a step as a label and its value in the reader's language. */

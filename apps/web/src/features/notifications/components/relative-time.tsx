@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlTagOf } from '@/lib/locales';
+import { intlFormatOf } from '@/lib/intl-format';
 
 const UNITS = [
   { unit: 'year', seconds: 365 * 86_400 },
@@ -13,12 +13,12 @@ const UNITS = [
 
 /** "5 minutes ago" in the language's own words (Intl.RelativeTimeFormat); "now" under a minute. */
 export function relativeTime(iso: string, locale: string, now = Date.now()): string {
-  const format = new Intl.RelativeTimeFormat(intlTagOf(locale), { numeric: 'auto' });
+  const format = intlFormatOf(locale);
   const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
   for (const { unit, seconds: size } of UNITS) {
-    if (Math.abs(seconds) >= size) return format.format(Math.trunc(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return format.relative(Math.trunc(seconds / size), unit);
   }
-  return format.format(0, 'second');
+  return format.relative(0, 'second');
 }
 
 /** The current time, moving on every minute, so that "5 minutes ago" does not stay 5. */
@@ -34,9 +34,7 @@ function useMinuteClock() {
 export function RelativeTime({ iso, className }: { iso: string; className?: string }) {
   const { i18n } = useTranslation();
   const now = useMinuteClock();
-  const full = new Intl.DateTimeFormat(intlTagOf(i18n.language), { dateStyle: 'long', timeStyle: 'short' }).format(
-    new Date(iso),
-  );
+  const full = intlFormatOf(i18n.language).dateTime(new Date(iso));
   return (
     <time dateTime={iso} title={full} className={className}>
       {relativeTime(iso, i18n.language, now)}

@@ -1,5 +1,4 @@
 import type { ProviderRecord } from '@ccap/contracts';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
@@ -8,19 +7,14 @@ const DAY_INDEX = { Monday: 0, Tuesday: 1, Wednesday: 2, Thursday: 3, Friday: 4,
 
 /** Day names and times in the reader's language. */
 function useHoursFormat() {
-  const { tag } = useIntlFormat();
-  return useMemo(() => {
-    const weekday = new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone: 'UTC' });
-    const clock = new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
-    return {
-      // 2024-01-01 was a Monday.
-      day: (name: keyof typeof DAY_INDEX) => weekday.format(new Date(Date.UTC(2024, 0, 1 + DAY_INDEX[name]))),
-      time: (hhmm: string) => {
-        const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-        return clock.format(new Date(Date.UTC(2024, 0, 1, hours, minutes)));
-      },
-    };
-  }, [tag]);
+  const format = useIntlFormat();
+  return {
+    day: (name: keyof typeof DAY_INDEX) => format.weekday(DAY_INDEX[name]),
+    time: (hhmm: string) => {
+      const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
+      return format.time(hours, minutes);
+    },
+  };
 }
 
 /** The provider detail of a marker or list click (spec section 2), with its Clear button and error line. */
@@ -38,7 +32,6 @@ export function ProviderDetail({
   const { t } = useTranslation();
   const format = useIntlFormat();
   const hours = useHoursFormat();
-  const languageNames = useMemo(() => new Intl.DisplayNames(format.tag, { type: 'language' }), [format.tag]);
   const [longitude, latitude] = provider?.Location.coordinates ?? [0, 0];
   const address = provider?.Addresses[0];
   const phone = provider?.Contacts[0]?.Phone;
@@ -91,7 +84,7 @@ export function ProviderDetail({
           </div>
           <div>
             <dt className="font-semibold">{t('providerSearch.detail.languages')}</dt>
-            <dd>{provider.Languages.map((code) => languageNames.of(code) ?? code).join(', ') || '—'}</dd>
+            <dd>{provider.Languages.map((code) => format.languageName(code) ?? code).join(', ') || '—'}</dd>
           </div>
           <div>
             <dt className="font-semibold">{t('providerSearch.detail.rating')}</dt>

@@ -1,5 +1,5 @@
 import type { LookupItem } from '@ccap/contracts';
-import { type FormEvent, type ReactNode, useId } from 'react';
+import { type FormEvent, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/text-field';
@@ -127,7 +127,16 @@ export function SearchForm({
   const { t } = useTranslation();
   const id = useId();
   const lookups = useSearchLookups().data?.data;
-  const cities = useProviderCities().data?.value ?? [];
+  // Some thousand cities: their options render at low priority, in slices, so the form is on
+  // screen and answering input while they are built.
+  const cities = useDeferredValue(useProviderCities().data);
+  const cityOptions = useMemo(
+    () => [
+      { value: '', label: t('providerSearch.form.noCity') },
+      ...(cities?.value ?? []).map((city) => ({ value: String(city.id), label: city.name })),
+    ],
+    [cities, t],
+  );
   const set =
     <K extends keyof Form>(key: K) =>
     (value: Form[K]) =>
@@ -214,10 +223,7 @@ export function SearchForm({
             label={t('providerSearch.form.nearThisCity')}
             value={form.nearThisCityId}
             onChange={set('nearThisCityId')}
-            options={[
-              { value: '', label: t('providerSearch.form.noCity') },
-              ...cities.map((city) => ({ value: String(city.id), label: city.name })),
-            ]}
+            options={cityOptions}
           />
           <Select
             id={f('distance')}

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useIdle } from '@/lib/when-idle';
 import { useProviderSearchSettings } from '../api/get-search-options';
 import { useProviderSearch } from '../api/search-providers';
 import { ProviderDetail } from '../components/provider-detail';
@@ -17,6 +18,8 @@ import { criteriaFromParams, formFromParams, paramsFromForm, type SearchForm as 
 import { useGeolocation } from '../use-geolocation';
 
 const ProviderMap = lazy(() => import('../components/provider-map'));
+
+const mapPlaceholder = <div className="provider-map-placeholder h-96 rounded-md bg-slate-200 dark:bg-slate-800" />;
 
 /** Where the map starts before a search: the spec's development location (central Iowa). */
 const START = PROVIDER_SEARCH.devLocation;
@@ -38,6 +41,8 @@ export function ProviderSearchPage() {
   const geolocation = useGeolocation();
   const settings = useProviderSearchSettings().data;
   const search = useProviderSearch(criteria);
+  // Leaflet loads once the form and the results are on screen: the map never delays them.
+  const mapWanted = useIdle();
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const paramsKey = params.toString();
@@ -152,24 +157,28 @@ export function ProviderSearchPage() {
 
       {search.isError ? <SearchError error={search.error} /> : null}
 
-      <Suspense fallback={<div className="provider-map-placeholder h-96 rounded-md bg-slate-200 dark:bg-slate-800" />}>
-        <ProviderMap
-          providers={providers}
-          center={center}
-          selectedId={selectedId}
-          tileUrl={settings?.tileUrl ?? null}
-          tileAttribution={settings?.tileAttribution ?? ''}
-          label={t('providerSearch.results.mapLabel')}
-          markerTitle={(provider, number) =>
-            t('providerSearch.results.marker', { number, name: provider.BusinessName })
-          }
-          onMarkerClick={(id) =>
-            select(
-              providers.find((provider) => provider.Id === id),
-              id,
-            )
-          }
-        />
+      <Suspense fallback={mapPlaceholder}>
+        {mapWanted ? (
+          <ProviderMap
+            providers={providers}
+            center={center}
+            selectedId={selectedId}
+            tileUrl={settings?.tileUrl ?? null}
+            tileAttribution={settings?.tileAttribution ?? ''}
+            label={t('providerSearch.results.mapLabel')}
+            markerTitle={(provider, number) =>
+              t('providerSearch.results.marker', { number, name: provider.BusinessName })
+            }
+            onMarkerClick={(id) =>
+              select(
+                providers.find((provider) => provider.Id === id),
+                id,
+              )
+            }
+          />
+        ) : (
+          mapPlaceholder
+        )}
       </Suspense>
       {settings && !settings.tileUrl ? (
         <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
