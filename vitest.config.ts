@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 // The API suite runs twice over the same files: on embedded PGlite always, and on a real
@@ -20,6 +21,10 @@ const databaseUrl = process.env.DATABASE_URL ?? '';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one test file at a time on the 2-core
+    // CI machine, while most API files spend their time waiting on a database, a child process
+    // or a socket. One worker per core keeps both cores busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
       apiProject('api-pglite', ''),

@@ -27,6 +27,26 @@ export async function runOrExit(label, command, args, options) {
   console.log(`✔ ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
+/**
+ * Runs independent steps side by side (each is one process and mostly one core: the CI machine
+ * has two) and exits with the first failure's code once all have ended, so every failure is shown.
+ */
+export async function runAllOrExit(steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${steps.map((step) => step.label).join(' + ')} (side by side)`);
+  const codes = await Promise.all(
+    steps.map(async ({ label, command, args, options }) => {
+      const code = await run(command, args, options);
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code === 0) console.log(`✔ ${label} (${seconds} s)`);
+      else console.error(`\n✖ ${label} failed (exit ${code})`);
+      return code;
+    }),
+  );
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) process.exit(failed);
+}
+
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0;
   const stat = fs.statSync(target);

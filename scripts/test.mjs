@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runOrExit } from './lib.mjs';
+import { runAllOrExit, runOrExit } from './lib.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!fs.existsSync(chromium)) {
@@ -19,8 +19,11 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-test-'));
 const vitestReport = path.join(reports, 'vitest.json');
 const playwrightReport = path.join(reports, 'playwright.json');
 
-await runOrExit('lint', 'npm', ['run', 'lint', '--silent']);
-await runOrExit('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+// Lint and typecheck are single-threaded and independent: side by side on the two cores.
+await runAllOrExit([
+  { label: 'lint', command: 'npm', args: ['run', 'lint', '--silent'] },
+  { label: 'typecheck', command: 'npm', args: ['run', 'typecheck', '--silent'] },
+]);
 console.log(
   process.env.DATABASE_URL
     ? 'API tests run on PGlite and on PostgreSQL (DATABASE_URL).'

@@ -1,8 +1,27 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Runs axe on the page as it is now and fails with the list of violations, if any. */
+/**
+ * Waits (at most two seconds) for the page's finite animations and transitions to end: axe
+ * measuring colour contrast halfway through a fade-in (the page transition setting) sees text
+ * at half opacity. Endless ones (spinners) are not waited for.
+ */
+export async function settleAnimations(page: Page) {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    if (finite.length === 0) return;
+    await Promise.race([
+      Promise.allSettled(finite.map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
+  });
+}
+
+/** Runs axe on the page once its animations have ended, and fails with the list of violations, if any. */
 export async function expectNoAxeViolations(page: Page) {
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -46,8 +46,9 @@ test('dashboard buttons follow the spec, and every required document uploads wit
   await expect(page.getByRole('heading', { level: 1, name: 'Documents Upload' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Application /List /Documents');
   const cards = page.getByRole('article');
+  // The cards arrive with the page's data, after its heading.
+  await expect.poll(() => cards.count()).toBeGreaterThan(2);
   const count = await cards.count();
-  expect(count).toBeGreaterThan(2);
   await expectNoAxeViolations(page);
 
   // A slow line for the first file, so the progress bar is there to see.

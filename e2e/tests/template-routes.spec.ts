@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, signIn } from '../support/auth';
-import { expect, expectNoAxeViolations, test } from '../support/fixtures';
+import { expect, expectNoAxeViolations, settleAnimations, test } from '../support/fixtures';
 
 /*
  * Issue 13: every route of spec section 2's "Template demo routes linked from the header"
@@ -91,6 +91,7 @@ async function openInApp(page: Page, path: string) {
  */
 async function audit(page: Page, whole: boolean) {
   if (whole) return expectNoAxeViolations(page);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page })
     .include('#main')
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])

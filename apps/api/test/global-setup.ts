@@ -1,16 +1,32 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { REQUIRED_EXTENSIONS } from '../src/db/database';
-import { loadConfig } from '../src/env';
+import type { TestProject } from 'vitest/node';
+import { backupPglite } from '../src/db/backup';
+import { openDatabase, REQUIRED_EXTENSIONS } from '../src/db/database';
+import { migrateToLatest } from '../src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** PGlite data directories (dumpDataDir tarballs) each test file's database starts from. */
+    pgliteTemplates: { empty: string; migrated: string } | null;
+  }
+}
 
 /**
- * For the PostgreSQL run: install the shared extensions once (database-wide, in public)
- * before test files create their own schemas concurrently, and sweep schemas left behind
- * by an interrupted earlier run.
+ * PGlite: initdb costs seconds of WASM each time, so the data directory is made once here,
+ * empty and migrated, and every test file's in-memory database starts from a copy of it
+ * (createTestDatabase). PostgreSQL: install the shared extensions once (database-wide, in
+ * public) before test files create their own schemas concurrently, and sweep schemas left
+ * behind by an interrupted earlier run.
  */
-export default async function setup() {
-  const config = loadConfig();
-  if (config.database.kind !== 'postgres') return;
-  const client = new pg.Client({ connectionString: config.database.url });
+export default async function setup(project: TestProject) {
+  // The project's own DATABASE_URL (vitest.config.ts): its env reaches the test files, not this.
+  const url = String(project.config.env.DATABASE_URL ?? '');
+  if (!url) return preparePgliteTemplates(project);
+  project.provide('pgliteTemplates', null);
+  const client = new pg.Client({ connectionString: url });
   try {
     await client.connect();
   } catch (error) {
@@ -35,4 +51,21 @@ export default async function setup() {
   } finally {
     await client.end();
   }
+}
+
+async function preparePgliteTemplates(project: TestProject) {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-pglite-templates-'));
+  const dataDir = path.join(folder, 'data');
+  const templates = { empty: path.join(folder, 'empty.tgz'), migrated: path.join(folder, 'migrated.tgz') };
+  await (await openDatabase({ kind: 'pglite', dataDir })).close();
+  await backupPglite(dataDir, templates.empty);
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await migrateToLatest(database.db);
+  } finally {
+    await database.close();
+  }
+  await backupPglite(dataDir, templates.migrated);
+  project.provide('pgliteTemplates', templates);
+  return () => fs.rm(folder, { recursive: true, force: true });
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ProgramProfile } from '@ccap/contracts';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
@@ -41,11 +42,47 @@ export async function createTestDatabase(
       await cleanup.query(`drop schema if exists "${schema}" cascade`);
       await cleanup.end();
     };
+    if (options.migrate ?? true) await migrateToLatest(database.db, { schema });
   } else {
-    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    database = await openPgliteFromTemplate((options.migrate ?? true) ? 'migrated' : 'empty');
   }
-  if (options.migrate ?? true) await migrateToLatest(database.db, { schema });
   return database;
+}
+
+const templateBlobs = new Map<string, Promise<Blob>>();
+
+/** The global setup's templates, or undefined outside Vitest (a benchmark script imports these helpers too). */
+const injectedTemplates = () => {
+  try {
+    return { templates: inject('pgliteTemplates') };
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * A PGlite (in memory unless `dataDir` names a folder) started from a data directory the global
+ * setup made once: initdb and the migrations (the same migrateToLatest) ran there, not again in
+ * every test file.
+ */
+export async function openPgliteFromTemplate(kind: 'empty' | 'migrated', dataDir = 'memory://'): Promise<Database> {
+  const injected = injectedTemplates();
+  if (!injected) {
+    // The benchmarks (`npm run bench`: uploads, queue) use these helpers outside Vitest, where
+    // no global setup made templates: initdb and the migrations run here, as they used to.
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    if (kind === 'migrated') await migrateToLatest(database.db);
+    return database;
+  }
+  const { templates } = injected;
+  if (!templates) throw new Error('The PGlite templates are made by the global setup of the PGlite project.');
+  const file = templates[kind];
+  let blob = templateBlobs.get(file);
+  if (!blob) {
+    blob = fs.readFile(file).then((bytes) => new Blob([bytes]));
+    templateBlobs.set(file, blob);
+  }
+  return openDatabase({ kind: 'pglite', dataDir, template: await blob });
 }
 
 export const DEFAULT_PROFILE_PATH = path.resolve(import.meta.dirname, '../profiles/default.json');

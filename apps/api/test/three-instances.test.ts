@@ -571,7 +571,7 @@ for (const variant of VARIANTS)
       for (const index of alive()) expect((await call(index, 'GET', '/api/health')).status).toBe(200);
     }, 60_000);
 
-    it('delivers each outbox mail exactly once across the instances, the killed one included', async () => {
+    it('delivers every outbox mail across the instances, once but for the killed one’s 250-to-commit window', async () => {
       // The mails of the workload (two confirmations, the submission receipt, the RFI notices…),
       // delivered by whichever instance's job-queue worker took the outbox job of the moment.
       const outbox = async () =>
@@ -584,7 +584,7 @@ for (const variant of VARIANTS)
         ).rows;
       expect((await outbox()).length).toBeGreaterThanOrEqual(4);
       const deadline = Date.now() + 30_000;
-      let released = 0;
+      const released = new Set<number>();
       for (;;) {
         const rows = await outbox();
         if (rows.every((row) => row.sent)) break;
@@ -595,26 +595,35 @@ for (const variant of VARIANTS)
         // (what the clock would do) so a survivor retries it.
         // Only leases taken 10 s ago or more: a survivor's send on loopback takes milliseconds.
         if (!instances[2]!.alive && rows.some((row) => row.leased) && Date.now() > deadline - 20_000)
-          released +=
-            (
-              await db.query(
-                `update mail_outbox set lease_until = now()
-                  where sent_at is null and lease_until > now() and lease_until < now() + interval '290 seconds'`,
-              )
-            ).rowCount ?? 0;
+          for (const row of (
+            await db.query<{ id: string }>(
+              `update mail_outbox set lease_until = now()
+                where sent_at is null and lease_until > now() and lease_until < now() + interval '290 seconds'
+                returning id`,
+            )
+          ).rows)
+            released.add(Number(row.id));
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
       const rows = await outbox();
-      // Every mail once: one arrival per outbox row, each with its row's Message-ID
-      // (`<outbox.{id}.{created}@host>`, the same whichever instance or attempt sends it).
-      const messageIds = smtp.received.map((mail) => mail.messageId);
-      expect(new Set(messageIds).size).toBe(messageIds.length);
-      const ids = messageIds.map((id) => Number(/^<outbox\.(\d+)\.\d+@127\.0\.0\.1>$/.exec(id)?.[1]));
-      expect(ids.sort((a, b) => a - b)).toEqual(rows.map((row) => Number(row.id)));
-      const received = messageIds;
+      // Every mail arrives, each with its row's Message-ID (`<outbox.{id}.{created}@host>`, the
+      // same whichever instance or attempt sends it). Once each, but for ADR 031's one window:
+      // the killed instance may have died after the SMTP server's 250 and before its
+      // `sent_at` commit; that mail is sent again when its lease runs out (released early
+      // above), so a second arrival, with the same Message-ID, is allowed for those rows only.
+      const ids = smtp.received.map((mail) => Number(/^<outbox\.(\d+)\.\d+@127\.0\.0\.1>$/.exec(mail.messageId)?.[1]));
+      expect([...new Set(ids)].sort((a, b) => a - b)).toEqual(rows.map((row) => Number(row.id)));
+      const arrivals = new Map<number, number>();
+      for (const id of ids) arrivals.set(id, (arrivals.get(id) ?? 0) + 1);
+      const twice = [...arrivals].filter(([, count]) => count > 1);
+      for (const [id, count] of twice) {
+        expect(count, `mail ${id} arrived ${count} times`).toBe(2);
+        expect(released.has(id), `mail ${id} arrived twice but the killed instance did not hold it`).toBe(true);
+      }
       console.info(
-        `three instances (${variant.store}): ${received.length} outbox mails delivered once each` +
-          (released ? `, ${released} lease(s) of the killed instance expired early` : ''),
+        `three instances (${variant.store}): ${arrivals.size} outbox mails delivered` +
+          (released.size ? `, ${released.size} lease(s) of the killed instance expired early` : '') +
+          (twice.length ? `, ${twice.length} of them sent again (killed between the 250 and the commit)` : ''),
       );
     }, 45_000);
   });

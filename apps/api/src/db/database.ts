@@ -10,7 +10,13 @@ import pg from 'pg';
 import type { DB } from './schema';
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+  | {
+      kind: 'pglite';
+      dataDir: string;
+      /** A data directory to start from (a `dumpDataDir` tarball) instead of running initdb. */
+      template?: Blob;
+    }
+  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
 
 /** The connection pool right now: open connections, idle ones, callers waiting, the ceiling. */
 export interface PoolStats {
@@ -82,6 +88,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const pglite = await PGlite.create(target.dataDir, {
     extensions: { pg_trgm, btree_gin, unaccent, citext },
+    ...(target.template ? { loadDataDir: target.template } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

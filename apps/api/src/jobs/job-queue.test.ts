@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/database';
+import { openPgliteFromTemplate } from '../../test/helpers';
+import type { Database } from '../db/database';
 import { loadConfig } from '../env';
 import { type JobQueue, type JobQueueOptions, startJobQueue } from './job-queue';
 
@@ -71,7 +72,7 @@ async function oncePerPeriod(target: Pick<JobQueueOptions, 'connectionString' | 
 describe.skipIf(!!connectionString)('the job queue on the embedded PGlite', () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    database = await openPgliteFromTemplate('empty');
   });
   afterAll(async () => {
     await database.close();

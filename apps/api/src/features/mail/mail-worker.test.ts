@@ -3,10 +3,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase } from '../../../test/helpers';
+import { createTestDatabase, openPgliteFromTemplate } from '../../../test/helpers';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../test/smtp-test-server';
 import { type Database, type DatabaseTarget, openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
 import { loadConfig } from '../../env';
 import { createMailRepository } from './mail.repository';
 import { messageIdOf } from './mail-worker';
@@ -44,8 +43,7 @@ beforeAll(async () => {
   } else {
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-mail-crash-'));
     target = { kind: 'pglite', dataDir };
-    database = await openDatabase(target);
-    await migrateToLatest(database.db, {});
+    database = await openPgliteFromTemplate('migrated', dataDir);
   }
   // The first time "Second" arrives, its answer is held back.
   let holds = 0;

@@ -270,6 +270,23 @@ describe('who may do what', () => {
     expect((await permissionsOf(ctx, storyWorker, id)).body).toMatchObject({ canComplete: false, canRequest: true });
   });
 
+  it('an answer and the completion at the same moment both end well: no deadlock, no 5xx', async () => {
+    const id = await submitApplication(ctx, owner);
+    for (let round = 0; round < 5; round += 1) {
+      const rfiId = (
+        await createRfi(ctx, storyWorker, { applicationId: id, serviceWorkerComment: `Question ${round}` })
+      ).json<{ rfiId: number }>().rfiId;
+      const [answer, completion] = await Promise.all([
+        respondRfi(ctx, owner, { rfiId, applicantComment: `Answer ${round}` }),
+        completeRfi(ctx, storyWorker, rfiId),
+      ]);
+      // The answer may come after the completion (409, nothing written); the completion always lands.
+      expect([200, 409]).toContain(answer.statusCode);
+      expect(completion.statusCode).toBe(200);
+      expect(await statusOf(id)).toBe('in-review');
+    }
+  });
+
   it('no RFI on an application with a decision (409)', async () => {
     const id = await submitApplication(ctx, owner);
     await ctx.database.db.updateTable('application').set({ status: 'approved' }).where('id', '=', id).execute();
