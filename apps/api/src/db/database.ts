@@ -5,9 +5,10 @@ import { citext } from '@electric-sql/pglite/contrib/citext';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { PortalPostgresDialect } from './catalog-introspector';
 
 export type DatabaseTarget =
   | {
@@ -72,7 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // and the request is answered 503 (plugins/problem.ts); the pool drops the client on release.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
     return {
       db,
       poolStats: statsOf(pool),
@@ -91,7 +92,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ...(target.template ? { loadDataDir: target.template } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
   return {
     db,
     poolStats: statsOf(pool),
