@@ -12,6 +12,15 @@ describe('createIntlFormat', () => {
     expect(en.date('2024-07-01')).toBe('July 1, 2024');
     expect(createIntlFormat('de').number(1234.5)).toBe('1.234,5');
   });
+
+  it('reads a time of day "hh:mm" on the clock of the language, and nothing from anything else', () => {
+    expect(createIntlFormat('en').timeOfDay('14:30')).toMatch(/^2:30\sPM$/);
+    expect(createIntlFormat('de').timeOfDay('19:05')).toBe('19:05');
+    for (const invalid of ['', '7', '25:00', '12:60', 'noon', '12:3']) {
+      expect(createIntlFormat('en').timeOfDay(invalid)).toBe('');
+    }
+    expect(createIntlFormat('en').weekday(6)).toBe('Sunday');
+  });
 });
 
 describe('telHref', () => {

@@ -34,7 +34,6 @@ export function createIntlFormat(locale: string) {
   const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }));
   const relative = once(() => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
   return {
-    tag,
     number: (value: number) => integer().format(value),
     /** Whole dollars when the amount has no cents, cents otherwise. */
     money: (value: number) => (Number.isInteger(value) ? wholeMoney() : money()).format(value),
@@ -46,8 +45,13 @@ export function createIntlFormat(locale: string) {
     weekday: (mondayFirstIndex: number) => weekday().format(MONDAY + mondayFirstIndex * 86_400_000),
     /** A language's name by its code ("fr" → "French"); undefined when Intl has none. */
     languageName: (code: string) => languageNames().of(code),
-    /** A time of day on the clock of the language ("2:30 PM", "14:30"). */
-    time: (hours: number, minutes: number) => clock().format(Date.UTC(1970, 0, 1, hours, minutes)),
+    /** A time of day ("14:30") on the clock of the language ("2:30 PM", "14:30"); empty when it is none. */
+    timeOfDay: (hhmm: string) => {
+      const match = /^(\d{1,2}):(\d{2})$/.exec(hhmm);
+      if (!match) return '';
+      const [hours, minutes] = [Number(match[1]), Number(match[2])];
+      return hours < 24 && minutes < 60 ? clock().format(Date.UTC(1970, 0, 1, hours, minutes)) : '';
+    },
     /** A moment, long date and short time, in the reader's time zone. */
     dateTime: (moment: Date) => dateTime().format(moment),
     /** "5 minutes ago", "tomorrow": Intl.RelativeTimeFormat with numeric "auto". */

@@ -30,12 +30,6 @@ function addressLines(value: unknown, lookups: Pick<LookupLabels, 'label'>): str
   return [str(address.address1), str(address.address2), cityLine].filter(Boolean);
 }
 
-function timeOf(format: IntlFormat, hhmm: unknown): string {
-  const [hours, minutes] = str(hhmm).split(':').map(Number);
-  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return '';
-  return format.time(hours, minutes);
-}
-
 /** Each answer of a step as a label and its value in the reader's language. */
 function answersOf(
   id: ApplicationStepId,
@@ -131,7 +125,10 @@ function answersOf(
         ...((value.days as Values[] | undefined) ?? []).map((day) => ({
           label: lookups.label('Day', str(day.day)),
           value: day.open
-            ? t('application.review.hoursRange', { start: timeOf(format, day.start), end: timeOf(format, day.end) })
+            ? t('application.review.hoursRange', {
+                start: format.timeOfDay(str(day.start)),
+                end: format.timeOfDay(str(day.end)),
+              })
             : t('application.review.closed'),
         })),
         { label: field('eveningOvernightCare'), value: yesNo(t, value.eveningOvernightCare) },

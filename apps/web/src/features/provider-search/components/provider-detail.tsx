@@ -5,18 +5,6 @@ import { useIntlFormat } from '@/lib/intl-format';
 
 const DAY_INDEX = { Monday: 0, Tuesday: 1, Wednesday: 2, Thursday: 3, Friday: 4, Saturday: 5, Sunday: 6 } as const;
 
-/** Day names and times in the reader's language. */
-function useHoursFormat() {
-  const format = useIntlFormat();
-  return {
-    day: (name: keyof typeof DAY_INDEX) => format.weekday(DAY_INDEX[name]),
-    time: (hhmm: string) => {
-      const [hours = 0, minutes = 0] = hhmm.split(':').map(Number);
-      return format.time(hours, minutes);
-    },
-  };
-}
-
 /** The provider detail of a marker or list click (spec section 2), with its Clear button and error line. */
 export function ProviderDetail({
   provider,
@@ -31,7 +19,6 @@ export function ProviderDetail({
 }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
-  const hours = useHoursFormat();
   const [longitude, latitude] = provider?.Location.coordinates ?? [0, 0];
   const address = provider?.Addresses[0];
   const phone = provider?.Contacts[0]?.Phone;
@@ -114,7 +101,8 @@ export function ProviderDetail({
               <ul>
                 {provider.OperationHours.map((entry) => (
                   <li key={entry.DayName}>
-                    {hours.day(entry.DayName)}: {hours.time(entry.starttime)} – {hours.time(entry.endtime)}
+                    {format.weekday(DAY_INDEX[entry.DayName])}: {format.timeOfDay(entry.starttime)} –{' '}
+                    {format.timeOfDay(entry.endtime)}
                   </li>
                 ))}
               </ul>
