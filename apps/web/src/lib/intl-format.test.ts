@@ -21,6 +21,18 @@ describe('createIntlFormat', () => {
     }
     expect(createIntlFormat('en').weekday(6)).toBe('Sunday');
   });
+
+  it('joins lists, sizes files and splits dates in the language', () => {
+    const en = createIntlFormat('en');
+    expect(en.list(['Polk', 'Story', 'Linn'])).toBe('Polk, Story, and Linn');
+    expect(en.orList(['PDF', 'JPEG'])).toBe('PDF or JPEG');
+    expect(createIntlFormat('de').list(['Polk', 'Story'])).toBe('Polk und Story');
+    expect(en.megabytes(15)).toBe('15 MB');
+    expect(en.numberSeparators()).toEqual({ group: ',', decimal: '.' });
+    expect(createIntlFormat('de').numberSeparators()).toEqual({ group: '.', decimal: ',' });
+    const parts = en.dayMonthYearParts('2026-01-05');
+    expect(parts.filter((part) => part.type !== 'literal').map((part) => part.value)).toEqual(['Jan', '05', '2026']);
+  });
 });
 
 describe('telHref', () => {

@@ -33,6 +33,28 @@ export function createIntlFormat(locale: string) {
   const clock = once(() => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
   const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }));
   const relative = once(() => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
+  const mediumDateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
+  const andList = once(() => new Intl.ListFormat(tag));
+  const orList = once(() => new Intl.ListFormat(tag, { type: 'disjunction' }));
+  const megabytes = once(
+    () => new Intl.NumberFormat(tag, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }),
+  );
+  const dayMonthYear = (timeZone: 'UTC' | undefined) =>
+    new Intl.DateTimeFormat(tag, {
+      day: '2-digit',
+      month: 'short',
+      year: 'numeric',
+      ...(timeZone ? { timeZone } : {}),
+    });
+  const calendarDayMonthYear = once(() => dayMonthYear('UTC'));
+  const localDayMonthYear = once(() => dayMonthYear(undefined));
+  const separators = once(() => {
+    const parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
+    return {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+  });
   return {
     number: (value: number) => integer().format(value),
     /** Whole dollars when the amount has no cents, cents otherwise. */
@@ -54,6 +76,26 @@ export function createIntlFormat(locale: string) {
     },
     /** A moment, long date and short time, in the reader's time zone. */
     dateTime: (moment: Date) => dateTime().format(moment),
+    /** A moment, medium date and short time, in the reader's time zone ("Jan 5, 2026, 3:00 PM"). */
+    mediumDateTime: (moment: Date) => mediumDateTime().format(moment),
+    /** "a, b and c" in the language. */
+    list: (items: string[]) => andList().format(items),
+    /** "a, b or c" in the language. */
+    orList: (items: string[]) => orList().format(items),
+    /** A size in megabytes with its unit ("15 MB"). */
+    megabytes: (value: number) => megabytes().format(value),
+    /**
+     * Day, abbreviated month and year as parts ("05", "Jan", "2026"): a calendar date
+     * ("2026-01-15") as written, a moment on the reader's calendar.
+     */
+    dayMonthYearParts: (value: string) => {
+      const calendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
+      return calendarDate
+        ? calendarDayMonthYear().formatToParts(parseIsoDate(value))
+        : localDayMonthYear().formatToParts(new Date(value));
+    },
+    /** The language's thousands and decimal separators (",", "." in English). */
+    numberSeparators: () => separators(),
     /** "5 minutes ago", "tomorrow": Intl.RelativeTimeFormat with numeric "auto". */
     relative: (value: number, unit: Intl.RelativeTimeFormatUnit) => relative().format(value, unit),
   };

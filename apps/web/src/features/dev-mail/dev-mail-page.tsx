@@ -3,17 +3,17 @@ import { Alert } from '@/components/ui/alert';
 import { Button, linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { intlTagOf } from '@/lib/locales';
+import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDevMail } from './get-dev-mail';
 import { Linkify } from './linkify';
 
 /** /dev/mail: read confirmation and reset mails on a machine with no mail server. */
 export function DevMailPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const mail = useDevMail();
   usePageTitle(t('devMail.title'));
-  const dateFormat = new Intl.DateTimeFormat(intlTagOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const format = useIntlFormat();
   const mails = [...(mail.data?.data ?? [])].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
 
   return (
@@ -47,7 +47,7 @@ export function DevMailPage() {
               <p className="text-sm text-slate-700 dark:text-slate-300">
                 {t('devMail.to', { to: entry.to })} ·{' '}
                 <time dateTime={entry.createdAt}>
-                  {t('devMail.sentAt', { date: dateFormat.format(new Date(entry.createdAt)) })}
+                  {t('devMail.sentAt', { date: format.mediumDateTime(new Date(entry.createdAt)) })}
                 </time>
               </p>
               <p className="mt-3 break-words whitespace-pre-wrap">

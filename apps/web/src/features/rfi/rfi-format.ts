@@ -1,4 +1,4 @@
-import { intlTagOf } from '@/lib/locales';
+import { intlFormatOf } from '@/lib/intl-format';
 
 /**
  * Spec section 9: the RFI list shows dates as 'dd MMM, yyyy' ("05 Jan, 2026"): the pattern is
@@ -6,14 +6,7 @@ import { intlTagOf } from '@/lib/locales';
  * shown on the reader's calendar; a calendar date ("2026-01-15") as written.
  */
 export function formatRfiDate(value: string, locale: string): string {
-  const calendarDate = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = calendarDate ? new Date(`${value}T00:00:00Z`) : new Date(value);
-  const parts = new Intl.DateTimeFormat(intlTagOf(locale), {
-    day: '2-digit',
-    month: 'short',
-    year: 'numeric',
-    ...(calendarDate ? { timeZone: 'UTC' } : {}),
-  }).formatToParts(date);
+  const parts = intlFormatOf(locale).dayMonthYearParts(value);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('day')} ${part('month')}, ${part('year')}`;
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldClasses } from '@/components/ui/text-field';
-import { intlTagOf } from '@/lib/locales';
+import { intlFormatOf } from '@/lib/intl-format';
 
 /**
  * Many counties (99 in the default profile) as a fieldset of checkboxes with a filter box:
@@ -100,7 +100,7 @@ export function CountyPicker({
         {selected.length > 0
           ? t('admin.grant.selected', {
               count: selected.length,
-              counties: new Intl.ListFormat(intlTagOf(i18n.language)).format(selected),
+              counties: intlFormatOf(i18n.language).list(selected),
             })
           : t('admin.grant.noneSelected')}
       </p>

@@ -5,7 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { intlTagOf } from '@/lib/locales';
+import { useIntlFormat } from '@/lib/intl-format';
 import { revokeErrorOf } from '../admin-errors';
 import { useStaff } from '../api/get-staff';
 import { useRevokeRole } from '../api/revoke-role';
@@ -21,14 +21,14 @@ const cell = 'px-3 py-3 text-start align-top';
 
 /** The staff list; each staff role has a Remove button, confirmed in a dialog first. */
 export function StaffTable() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const staff = useStaff();
   const revoke = useRevokeRole();
   const [removal, setRemoval] = useState<Removal>();
   const [removed, setRemoved] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const list = new Intl.ListFormat(intlTagOf(i18n.language));
+  const format = useIntlFormat();
 
   // The row the dialog came from may be gone (a last staff role removed): land on the outcome.
   useEffect(() => {
@@ -123,7 +123,7 @@ export function StaffTable() {
                     </ul>
                   </td>
                   <td className={cell}>
-                    {member.counties.length > 0 ? list.format(member.counties) : t('admin.staff.noCounties')}
+                    {member.counties.length > 0 ? format.list(member.counties) : t('admin.staff.noCounties')}
                   </td>
                 </tr>
               ))}

@@ -11,7 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { requireFiles, UploadWidget, UploadWidgetError } from '@/components/ui/upload-widget';
 import { ApiError, apiDownload } from '@/lib/api-client';
-import { intlTagOf } from '@/lib/locales';
+import { intlFormatOf } from '@/lib/intl-format';
 import { useUploadDocument } from '../api/upload-document';
 
 /** The reader's words for a refused upload, from the problem type the API answers with. */
@@ -19,18 +19,16 @@ export function uploadErrorMessage(t: TFunction, language: string, error: unknow
   if (error instanceof UploadWidgetError) return t(error.key, error.values);
   if (!(error instanceof ApiError)) return t('forms.networkError');
   const problem = error.problem as { type?: string; maxBytes?: unknown } | undefined;
-  const tag = intlTagOf(language);
+  const format = intlFormatOf(language);
   switch (problem?.type) {
     case documentProblemTypes.tooLarge: {
       const megabytes = typeof problem.maxBytes === 'number' ? problem.maxBytes / 1_048_576 : 15;
-      const size = new Intl.NumberFormat(tag, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
-        megabytes,
-      );
+      const size = format.megabytes(megabytes);
       return t('documents.errors.tooLarge', { size });
     }
     case documentProblemTypes.unsupportedType:
       return t('documents.errors.unsupportedType', {
-        types: new Intl.ListFormat(tag, { type: 'disjunction' }).format(allowedDocumentTypeLabels),
+        types: format.orList(allowedDocumentTypeLabels),
       });
     case documentProblemTypes.empty:
       return t('documents.errors.empty');

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { intlTagOf } from '@/lib/locales';
 import { Link } from 'react-router';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { TextField } from '@/components/ui/text-field';
-import { useIntlFormat } from '@/lib/intl-format';
+import { intlFormatOf, useIntlFormat } from '@/lib/intl-format';
 import {
   screenEligibility,
   type EligibilityRules,
@@ -30,10 +29,8 @@ const EMPTY: Values = { childAge: '', specialNeeds: '', weeklyHours: '', househo
  * and a dollar sign are allowed, and its decimal separator is understood ("35.000" is
  * thirty-five thousand in German, "27,5" twenty-seven and a half).
  */
-export function parseLocalizedNumber(text: string, intlTag: string): number {
-  const parts = new Intl.NumberFormat(intlTag).formatToParts(12345.6);
-  const group = parts.find((part) => part.type === 'group')?.value ?? ',';
-  const decimal = parts.find((part) => part.type === 'decimal')?.value ?? '.';
+export function parseLocalizedNumber(text: string, language: string): number {
+  const { group, decimal } = intlFormatOf(language).numberSeparators();
   const cleaned = text
     .replace(/[\s\u00a0\u202f$]/g, '')
     .split(group)
@@ -44,8 +41,8 @@ export function parseLocalizedNumber(text: string, intlTag: string): number {
 const inRange = (value: number, min: number, max: number, whole: boolean) =>
   Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
 
-function parseAnswers(values: Values, intlTag: string): { answers?: ScreenerAnswers; errors: Field[] } {
-  const parseNumber = (text: string) => parseLocalizedNumber(text, intlTag);
+function parseAnswers(values: Values, language: string): { answers?: ScreenerAnswers; errors: Field[] } {
+  const parseNumber = (text: string) => parseLocalizedNumber(text, language);
   const childAge = parseNumber(values.childAge);
   const weeklyHours = parseNumber(values.weeklyHours);
   const householdSize = parseNumber(values.householdSize);
@@ -104,7 +101,7 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = parseAnswers(values, intlTagOf(i18n.language));
+    const parsed = parseAnswers(values, i18n.language);
     setInvalid(parsed.errors);
     setResult(parsed.answers ? screenEligibility(rules, parsed.answers) : null);
   };

@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
-import { intlTagOf } from '@/lib/locales';
+import { useIntlFormat } from '@/lib/intl-format';
 import { ScrollRegion } from './scroll-region';
 
 const cell = 'px-3 py-2 text-start align-top';
@@ -25,8 +25,8 @@ function changeOf(entry: AuditEntry): string {
 
 /** Audit rows as a table: when, who, what, the change and why. */
 export function AuditTable({ entries, caption }: { entries: AuditEntry[]; caption: string }) {
-  const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(intlTagOf(i18n.language), { dateStyle: 'medium', timeStyle: 'short' });
+  const { t } = useTranslation();
+  const format = useIntlFormat();
   return (
     <ScrollRegion label={caption}>
       <table className="w-full min-w-[48rem] border-collapse text-sm">
@@ -53,7 +53,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id} className="border-b border-slate-200 dark:border-slate-700">
-              <td className={cell}>{when.format(new Date(entry.occurredAt))}</td>
+              <td className={cell}>{format.mediumDateTime(new Date(entry.occurredAt))}</td>
               <td className={cell}>{entry.actorLabel ?? t('staff.audit.system')}</td>
               <td className={cell}>
                 <code>{entry.action}</code>
