@@ -70,6 +70,8 @@ interface ChunkingContext {
   getModuleInfo(id: string): { importedIds: string[] } | null;
 }
 const entryModule = fileURLToPath(new URL('./src/main.tsx', import.meta.url));
+// Keyed by the chunking context, which Rolldown makes once per build and passes to every call
+// (checked: one walk per `vite build`), so a rebuild in watch mode walks its own module graph.
 const firstLoadModules = new WeakMap<ChunkingContext, Set<string>>();
 
 /**
