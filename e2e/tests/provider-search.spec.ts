@@ -38,6 +38,27 @@ test('the form sits above a map; the starred labels carry an asterisk; demonstra
   await expect(page.getByText('The map background is not available here')).toBeVisible();
 });
 
+test('nothing moves under the reader while the page loads: the demonstration notice comes with the form', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto('/ProviderSearch');
+  await expect(page.getByRole('status').filter({ hasText: 'Demonstration data' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Map of the providers found' })).toBeVisible();
+  // Chromium's layout-shift entries, as Lighthouse sums them (shifts right after input excepted).
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+          resolve(entries.filter((entry) => !entry.hadRecentInput).reduce((sum, entry) => sum + entry.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(0), 1000);
+      }),
+  );
+  expect(shift).toBeLessThan(0.02);
+});
+
 test('a business name with a typo finds the provider; the form collapses and reopens', async ({ page }) => {
   await search(page, (p) => p.getByLabel('Business name').fill('Blu Skye Sprouts'));
   await expect(results(page).first()).toContainText('Blue Sky Sprouts');

@@ -6,7 +6,7 @@ import { createRouter } from './app/router';
 import { authConfigQueryOptions } from './lib/auth/auth-config';
 import { initI18n } from './lib/i18n';
 import { programProfileQueryOptions } from './lib/program-profile';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, prefetchAtMost } from './lib/query-client';
 import { applyDocumentSettings, loadSettings } from './lib/ui-settings';
 import './styles.css';
 
@@ -17,16 +17,13 @@ applyDocumentSettings(settings);
 // language, the page's code (the router loads the route's chunk as it is created), the
 // sign-in configuration and the program profile every page's shell shows.
 const translations = initI18n(settings.locale);
-const router = createRouter();
 const queryClient = createQueryClient();
+const router = createRouter(queryClient);
 void queryClient.prefetchQuery(authConfigQueryOptions());
 // The first page waits for the program profile as it waits for its words (both preloaded by
 // index.html): pages show the program's names and facts, and text arriving after the first
-// render would push the page down under the reader (layout shift). A failing or slow profile
-// does not hold the page: one attempt, at most three seconds; the pages then ask again with
-// the usual retries and say so if it stays missing.
-const profile = queryClient.prefetchQuery({ ...programProfileQueryOptions(), retry: false });
-await Promise.all([translations, Promise.race([profile, new Promise((resolve) => setTimeout(resolve, 3000))])]);
+// render would push the page down under the reader (layout shift).
+await Promise.all([translations, prefetchAtMost(queryClient, programProfileQueryOptions())]);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

@@ -1,4 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
 import { NotFoundRoute } from './routes/not-found';
@@ -38,8 +40,11 @@ const gallery = async () => {
   };
 };
 
-/** Every route of the portal. Pages load lazily so the first load carries only what it shows. */
-export const routes: RouteObject[] = [
+/**
+ * Every route of the portal. Pages load lazily so the first load carries only what it shows;
+ * the query client lets a page's first data be read beside its code.
+ */
+export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // The login layout: only the outlet, while the browser is on its way to or from the IdP.
     element: <AuthLayout />,
@@ -157,9 +162,18 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'ProviderSearch',
-        lazy: async () => ({
-          Component: (await import('@/features/provider-search/pages/provider-search-page')).ProviderSearchPage,
-        }),
+        // Whether the directory is demonstration data decides a notice above the form: read
+        // beside the page's code, so that the notice does not arrive after the form and push
+        // it down under the reader (a layout shift of 0.1 on a phone, Lighthouse measured).
+        lazy: async () => {
+          const [{ ProviderSearchPage }] = await Promise.all([
+            import('@/features/provider-search/pages/provider-search-page'),
+            import('@/features/provider-search/api/get-search-options').then(({ providerSearchSettingsQuery }) =>
+              prefetchAtMost(queryClient, providerSearchSettingsQuery()),
+            ),
+          ]);
+          return { Component: ProviderSearchPage };
+        },
       },
       // Reachable by address for everyone (sample data only); the header lists it for
       // administrators and in development.
@@ -293,4 +307,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));

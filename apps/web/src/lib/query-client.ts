@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 export function createQueryClient() {
@@ -11,4 +11,23 @@ export function createQueryClient() {
       },
     },
   });
+}
+
+/**
+ * Starts a query a page needs before it renders and waits for it, but never long: one attempt,
+ * at most `ms`. A failing or slow answer does not hold the page, which asks again with the
+ * usual retries and says so if it stays missing.
+ */
+export function prefetchAtMost<TData, TKey extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<TData, Error, TData, TKey>,
+  ms = 3000,
+): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    queryClient.prefetchQuery({ ...options, retry: false }),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
 }

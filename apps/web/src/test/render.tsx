@@ -3,7 +3,7 @@ import { InMemoryWebStorage, User, UserManager, WebStorageStateStore } from 'oid
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
-import { routes } from '@/app/router';
+import { createRoutes } from '@/app/router';
 import { userManagerSettings } from '@/lib/auth/user-manager';
 import { initI18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
@@ -64,7 +64,8 @@ export async function renderRoute(path: string, options: RenderOptions = {}) {
   await initI18n('en');
   const auth = await createTestUserManager(options.signedIn ?? true);
   options.arrangeAuth?.(auth);
-  const router = createMemoryRouter(routes, {
+  const queryClient = createQueryClient();
+  const router = createMemoryRouter(createRoutes(queryClient), {
     initialEntries: [
       {
         pathname: path.split('?')[0],
@@ -73,7 +74,6 @@ export async function renderRoute(path: string, options: RenderOptions = {}) {
       },
     ],
   });
-  const queryClient = createQueryClient();
   const result = render(
     <AppProvider queryClient={queryClient} createUserManager={() => auth.userManager}>
       <RouterProvider router={router} />

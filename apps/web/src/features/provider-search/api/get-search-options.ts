@@ -8,14 +8,14 @@ export const getProviderCities = (signal?: AbortSignal) =>
   apiRequest<{ value: ProviderCity[] }>('Providers/cities', { signal });
 
 /** Map tiles and the demonstration-data flag: read once per visit. */
-export const useProviderSearchSettings = () =>
-  useQuery(
-    queryOptions({
-      queryKey: ['providers', 'settings'],
-      queryFn: ({ signal }) => getProviderSearchSettings(signal),
-      staleTime: Number.POSITIVE_INFINITY,
-    }),
-  );
+export const providerSearchSettingsQuery = () =>
+  queryOptions({
+    queryKey: ['providers', 'settings'],
+    queryFn: ({ signal }) => getProviderSearchSettings(signal),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const useProviderSearchSettings = () => useQuery(providerSearchSettingsQuery());
 
 /** The state's cities for "near this city". */
 export const useProviderCities = () =>
