@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -97,8 +98,23 @@ function firstLoadChunk(moduleId: string, ctx: ChunkingContext): string | null {
   return modules.has(moduleId) ? 'first-load' : null;
 }
 
+/**
+ * React Router 7's package exports name only its development build (ENABLE_DEV_WARNINGS on:
+ * extra checks and console warnings on every navigation, remix-run/react-router#14102); its
+ * production build ships beside it. The production bundle takes that one.
+ */
+function reactRouterProduction(): Plugin {
+  const packageJson = createRequire(import.meta.url).resolve('react-router/package.json');
+  const production = path.join(path.dirname(packageJson), 'dist/production/index.mjs');
+  return {
+    name: 'ccap-react-router-production',
+    apply: 'build',
+    config: () => ({ resolve: { alias: [{ find: /^react-router$/, replacement: production }] } }),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), readme(), precompress()],
+  plugins: [react(), tailwindcss(), readme(), precompress(), reactRouterProduction()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',
