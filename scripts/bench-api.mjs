@@ -44,8 +44,9 @@ async function measure(options) {
   };
 }
 
-async function startBare() {
-  const child = spawn(process.execPath, [path.join(root, 'scripts/bench-bare-server.mjs'), String(BARE_PORT)], {
+async function startBare(databaseUrl) {
+  const script = path.join(root, 'scripts/bench-bare-server.mjs');
+  const child = spawn(process.execPath, [script, String(BARE_PORT), databaseUrl], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   for await (const line of readline.createInterface({ input: child.stdout })) if (line === 'listening') break;
@@ -73,9 +74,9 @@ export async function benchApi() {
     rows.push({ part: 'API', measure: 'throughput', value: `not measured: no PostgreSQL at ${BENCH_DATABASE_URL}` });
     return rows;
   }
-  const bare = await startBare();
-  const measureBare = () => measure({ url: `http://127.0.0.1:${BARE_PORT}/` });
   const database = await createPostgresDatabase('bench');
+  const bare = await startBare(database.url);
+  const measureBare = () => measure({ url: `http://127.0.0.1:${BARE_PORT}/` });
   const product = await startProduct({
     port: API_PORT,
     env: { DATABASE_URL: database.url, DEMO_DIRECTORY: 'true', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' },
@@ -176,6 +177,16 @@ export async function benchApi() {
         ok: result.errors > 0 ? false : target === undefined ? undefined : ratio >= target,
       });
     }
+    // Not a target: how much of the gap one database round trip explains by itself.
+    const roundTrip = await measure({ url: `http://127.0.0.1:${BARE_PORT}/db` });
+    const meanBare = baselines.reduce((sum, baseline) => sum + baseline.rps, 0) / baselines.length;
+    rows.unshift({
+      part: 'API',
+      measure: 'bare Fastify + one PostgreSQL `select 1` (pool of 10; reference)',
+      value: `${Math.round(roundTrip.rps)} req/s, p99 ${roundTrip.p99} ms${roundTrip.errors ? `, ${roundTrip.errors} errors` : ''}`,
+      ratio: (roundTrip.rps / meanBare).toFixed(2),
+      ok: roundTrip.errors > 0 ? false : undefined,
+    });
     const rps = baselines.map((baseline) => Math.round(baseline.rps)).sort((a, b) => a - b);
     rows.unshift({
       part: 'API',

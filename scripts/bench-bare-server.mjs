@@ -1,9 +1,15 @@
 // The bench's baseline: a bare Fastify "hello" server on the port given, in a process of its
 // own like the product. Its throughput on this machine, in this run, is what the API is divided by.
+// Given a PostgreSQL URL too, it also answers /db with one `select 1` through a pool of 10: the
+// ceiling of any route that makes one database round trip, with none of the portal's own work.
 import Fastify from 'fastify';
+import pg from 'pg';
 
+const [port, databaseUrl] = process.argv.slice(2);
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 10 }) : undefined;
 const app = Fastify({ logger: false });
 app.get('/', async () => ({ hello: 'world' }));
-await app.listen({ port: Number(process.argv[2]), host: '127.0.0.1' });
+if (pool) app.get('/db', async () => ({ one: (await pool.query('select 1 as one')).rows[0].one }));
+await app.listen({ port: Number(port), host: '127.0.0.1' });
 console.log('listening');
-process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+process.on('SIGTERM', () => void Promise.all([app.close(), pool?.end()]).then(() => process.exit(0)));
