@@ -6,7 +6,6 @@ import {
   type Kysely,
   PostgresDialect,
   PostgresIntrospector,
-  type SchemaMetadata,
   sql,
   type TableMetadata,
 } from 'kysely';
@@ -21,7 +20,7 @@ import {
  * other schemas (another application's, or the test suite's, which drops one per test file)
  * that is a race, not a fault. This introspector asks the same questions by OID, which answer
  * NULL for an object that has just gone, so such a schema simply drops out of the result.
- * ADR 046.
+ * (`getSchemas`, a plain read of pg_namespace, is Kysely's own.) ADR 046.
  */
 export class CatalogIntrospector extends PostgresIntrospector implements DatabaseIntrospector {
   readonly #db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the catalogue has no table types
@@ -30,11 +29,6 @@ export class CatalogIntrospector extends PostgresIntrospector implements Databas
   constructor(db: Kysely<any>) {
     super(db);
     this.#db = db;
-  }
-
-  override async getSchemas(): Promise<SchemaMetadata[]> {
-    const rows = await sql<{ nspname: string }>`select nspname from pg_catalog.pg_namespace`.execute(this.#db);
-    return rows.rows.map((row) => ({ name: row.nspname }));
   }
 
   override async getTables(
