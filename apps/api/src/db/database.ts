@@ -9,6 +9,7 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { PortalPostgresDialect } from './catalog-introspector';
+import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
 
 export type DatabaseTarget =
   | {
@@ -43,8 +44,36 @@ export interface Database {
   schema: string | undefined;
   /** The pool under `db`, for a library that speaks SQL itself (the job queue, ADR 040). */
   pool: pg.Pool;
+  /**
+   * The database's change notifications (ADR 047), opened on first use (one listening
+   * connection on PostgreSQL) and closed with the database.
+   */
+  changeFeed(): Promise<ChangeFeed>;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
+}
+
+/**
+ * The schema the portal's tables are in, as the pool's search path finds them: migration
+ * 0016's notifications name it (ADR 047).
+ */
+async function portalSchema(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ schema: string }>(
+    `select coalesce((select n.nspname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+                      where c.oid = to_regclass('app_user')), current_schema()) as schema`,
+  );
+  return rows[0]?.schema ?? 'public';
+}
+
+/** `open` once, on first call; `close` closes what was opened. */
+function lazyFeed(open: () => Promise<ChangeFeed>) {
+  let feed: Promise<ChangeFeed> | undefined;
+  return {
+    get: () => (feed ??= open()),
+    close: async () => {
+      if (feed) await (await feed).close();
+    },
+  };
 }
 
 /** The extensions every migration may rely on, on both backends. */
@@ -74,13 +103,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
+    const feed = lazyFeed(async () =>
+      postgresChangeFeed(
+        { connectionString: target.url, connectionTimeoutMillis: 5_000 },
+        pool,
+        await portalSchema(pool),
+      ),
+    );
     return {
       db,
       poolStats: statsOf(pool),
       backend: 'postgres',
       schema: target.schema,
       pool,
-      close: () => db.destroy(),
+      changeFeed: feed.get,
+      close: async () => {
+        await feed.close();
+        await db.destroy();
+      },
     };
   }
 
@@ -93,13 +133,16 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   });
   const pool = new pg.Pool(createPgConfig(pglite));
   const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
+  const feed = lazyFeed(async () => pgliteChangeFeed(pglite, await portalSchema(pool)));
   return {
     db,
     poolStats: statsOf(pool),
     backend: 'pglite',
     schema: undefined,
     pool,
+    changeFeed: feed.get,
     close: async () => {
+      await feed.close();
       await db.destroy();
       await pglite.close();
     },

@@ -11,6 +11,7 @@ import * as m0009 from './0009-staff-sign-in';
 import * as m0012 from './0012-provider-name-words';
 import * as m0013 from './0013-rfi-reminded';
 import * as m0015 from './0015-queue-name-sort';
+import * as m0016 from './0016-change-notifications';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0012-provider-name-words': m0012,
   '0013-rfi-reminded': m0013,
   '0015-queue-name-sort': m0015,
+  '0016-change-notifications': m0016,
 };

@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/helpers';
+import { loadConfig } from '../env';
+import { ChangeAwareCache } from './change-aware-cache';
+import { type ChangeEvent, type ChangeFeed, postgresChangeFeed } from './change-feed';
+
+let database: TestDatabase;
+let feed: ChangeFeed;
+const heard: ChangeEvent[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase();
+  feed = await database.changeFeed();
+  feed.subscribe((event) => heard.push(event));
+  await until(() => feed.live);
+});
+
+async function until(condition: () => boolean, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+afterAll(async () => {
+  await database.close();
+});
+
+async function newUser(email: string) {
+  const row = await database.db
+    .insertInto('app_user')
+    .values({ issuer: 'urn:test', subject: email, email, name: email })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const tags = () => heard.flatMap((event) => (event.kind === 'changed' ? [event.tag] : []));
+
+describe('change notifications (migration 0016, ADR 047)', () => {
+  it("names the user whose row, roles or applications' rows changed, once heard through a fence", async () => {
+    heard.length = 0;
+    const id = await newUser('feed.one@example.gov');
+    await feed.fence();
+    expect(tags()).toContain(`user:${id}`);
+
+    heard.length = 0;
+    await database.db
+      .insertInto('user_role')
+      .values({ user_id: id, role: 'service-worker', granted_by: 'test' })
+      .execute();
+    await feed.fence();
+    expect(tags()).toEqual([`user:${id}`]);
+
+    heard.length = 0;
+    await database.db
+      .insertInto('audit_log')
+      .values({ actor_label: 'test', action: 'user.note', entity_type: 'user', entity_id: id })
+      .execute();
+    await feed.fence();
+    expect(tags()).toEqual([]);
+  });
+
+  it('announces a change to the public directory once per transaction, however many rows', async () => {
+    heard.length = 0;
+    await database.db.transaction().execute(async (trx) => {
+      await sql`update provider set business_name = business_name where false`.execute(trx);
+      await sql`update provider set business_name = business_name where false`.execute(trx);
+    });
+    await feed.fence();
+    expect(tags()).toEqual(['providers']);
+  });
+
+  it('a rolled-back write announces nothing', async () => {
+    heard.length = 0;
+    await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .insertInto('app_user')
+          .values({ issuer: 'urn:test', subject: 'x', email: 'x@x.gov', name: 'x' })
+          .execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await feed.fence();
+    expect(tags()).toEqual([]);
+  });
+});
+
+describe('a cache on the feed', () => {
+  const readName = (id: string) =>
+    database.db.selectFrom('app_user').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('answers from memory until the rows change, then reads again', async () => {
+    const cache = new ChangeAwareCache<{ id: string; name: string }>(feed, {
+      max: 10,
+      ttlMs: 60_000,
+      tagsOf: (row) => [`user:${row.id}`],
+    });
+    const id = await newUser('feed.two@example.gov');
+    await feed.fence();
+    expect((await cache.get(id, () => readName(id))).name).toBe('feed.two@example.gov');
+    expect((await cache.get(id, () => readName(id))).name).toBe('feed.two@example.gov');
+    expect(cache.stats).toEqual({ hits: 1, misses: 1 });
+
+    // Another writer (psql, another instance): heard through the feed.
+    await database.db.updateTable('app_user').set({ name: 'Renamed' }).where('id', '=', id).execute();
+    await feed.fence();
+    expect((await cache.get(id, () => readName(id))).name).toBe('Renamed');
+    expect(cache.stats.misses).toBe(2);
+  });
+
+  it('does not remember a read that a change overtook', async () => {
+    const cache = new ChangeAwareCache<{ id: string; name: string }>(feed, {
+      max: 10,
+      ttlMs: 60_000,
+      tagsOf: (row) => [`user:${row.id}`],
+    });
+    const id = await newUser('feed.three@example.gov');
+    await feed.fence();
+    const stale = await cache.get(id, async () => {
+      const row = await readName(id);
+      await database.db.updateTable('app_user').set({ name: 'Changed meanwhile' }).where('id', '=', id).execute();
+      await feed.fence();
+      return row;
+    });
+    expect(stale.name).toBe('feed.three@example.gov');
+    expect(cache.size).toBe(0);
+    expect((await cache.get(id, () => readName(id))).name).toBe('Changed meanwhile');
+  });
+});
+
+const server = loadConfig().database;
+const postgres = server.kind === 'postgres' ? server.url : undefined;
+
+describe.skipIf(!postgres)('the feed on PostgreSQL when its connection goes', () => {
+  it('stops answering from memory at once, and listens again by itself', async () => {
+    const name = `feed-under-test-${process.pid}-${Date.now()}`;
+    const own = postgresChangeFeed(
+      { connectionString: postgres, application_name: name },
+      database.pool,
+      database.schema ?? 'public',
+      {
+        heartbeatMs: 100,
+        silenceMs: 400,
+      },
+    );
+    const events: ChangeEvent[] = [];
+    own.subscribe((event) => events.push(event));
+    try {
+      await expect.poll(() => own.live).toBe(true);
+      const cache = new ChangeAwareCache<{ n: number }>(own, { max: 10, ttlMs: 60_000, tagsOf: () => [] });
+      let reads = 0;
+      const load = async () => ({ n: ++reads });
+      await cache.get('k', load);
+      await cache.get('k', load);
+      expect(reads).toBe(1);
+
+      const admin = new pg.Client({ connectionString: postgres });
+      await admin.connect();
+      const { rowCount } = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+        [name],
+      );
+      expect(rowCount).toBe(1);
+      await admin.end();
+      await expect.poll(() => events.some((event) => event.kind === 'reset')).toBe(true);
+      await expect.poll(() => own.live, { timeout: 5_000 }).toBe(true);
+      // Whatever was remembered before the cut is gone; the cache fills again.
+      await cache.get('k', load);
+      expect(reads).toBe(2);
+    } finally {
+      await own.close();
+    }
+  });
+});
