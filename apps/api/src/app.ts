@@ -34,6 +34,8 @@ import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { APP_VERSION } from './version';
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
 export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator';
 
@@ -49,6 +51,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** A POST that writes nothing (the provider search): no change fence after it (ADR 047). */
+    readsOnly?: boolean;
   }
 }
 
@@ -134,7 +138,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.setValidatorCompiler(validatorCompiler);
   // Outside production every answer is also checked against the zod way of writing it.
   app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: config.env !== 'production' }));
-  app.decorate('repositories', createRepositories(database.db, repositoryOptions(config)));
+  // ADR 047: reads remembered until the database announces a change to their rows.
+  const feed = config.readCache === 'off' ? undefined : await database.changeFeed();
+  const readCache = feed && { feed, fenced: config.readCache === 'fenced', caches: new Map() };
+  app.decorate('repositories', createRepositories(database.db, { ...repositoryOptions(config), readCache }));
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
@@ -150,6 +157,14 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (feed && config.readCache === 'on') {
+    // Whatever a call wrote is heard before it is answered: the caller's next read here, and
+    // the next read of anyone it wrote for (a decision, an RFI), finds the cache without it.
+    app.addHook('onSend', async (request) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.readsOnly) return;
+      await feed.fence();
+    });
+  }
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);
@@ -168,7 +183,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
   });
 
-  await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats });
+  await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats, readCache });
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ReadCacheSource } from './db/change-aware-cache';
 import type { DB } from './db/schema';
 import { createApplicationPdfRepository } from './features/application-pdf/application-pdf.repository';
 import { createApplicationsRepository } from './features/applications/applications.repository';
@@ -25,6 +26,8 @@ export interface RepositoryOptions {
   publicUrl: string;
   /** Where the web app's locale files are read from: the texts of notifications. */
   localeDirectories: string[];
+  /** Signed-in users, dashboards and provider searches remembered until their rows change (ADR 047). */
+  readCache?: ReadCacheSource;
 }
 
 export const repositoryOptions = (config: Pick<Config, 'publicUrl' | 'webDist'>): RepositoryOptions => ({
@@ -46,14 +49,14 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     mail,
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
-    users: createUsersRepository(db, audit),
+    users: createUsersRepository(db, audit, options.readCache),
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit, notifier),
     applicationPdf: createApplicationPdfRepository(db),
     documents: createDocumentsRepository(db, audit, notifier),
-    dashboard: createDashboardRepository(db),
-    providers: createProvidersRepository(db),
+    dashboard: createDashboardRepository(db, options.readCache),
+    providers: createProvidersRepository(db, options.readCache),
     rfi: createRfiRepository(db, audit, notifier),
     staff: createStaffRepository(db, audit, notifier),
     notifications: createNotificationsRepository(db, notifier),

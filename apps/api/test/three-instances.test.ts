@@ -482,12 +482,21 @@ for (const variant of VARIANTS)
       // Before the failure: every instance takes its share.
       for (let index = 0; index < 4; index++) await round(index);
 
+      // Each instance remembers the applicant's dashboard (ADR 047) ...
+      const openRfis = async (index: number) =>
+        (await call(index, 'GET', '/api/Dashboard/get-dashboard', { token: applicant })).json<{
+          providerApplication: { openRfiCount: number };
+        }>().providerApplication.openRfiCount;
+      for (const index of [0, 1, 2]) expect(await openRfis(index)).toBe(0);
+
       // A request for information: asked on one instance, answered with a file on another.
       const asked = await call(next(), 'POST', '/api/rfi/CreateRfi', {
         token: worker,
         json: { applicationId, serviceWorkerComment: 'Please send your CPR certificate.' },
       });
       expect(asked.status, asked.body).toBe(201);
+      // ... and forgets it when the database announces the RFI, whichever instance wrote it.
+      for (const index of [0, 1, 2]) await expect.poll(() => openRfis(index), { timeout: 2_000 }).toBe(1);
       const rfiId = asked.json<{ rfiId: number }>().rfiId;
       const certificate = pdf(30_000);
       const answered = await call(next(), 'POST', '/api/rfi/RespondRfi', {

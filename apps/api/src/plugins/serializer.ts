@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import fastJson from 'fast-json-stringify';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 
 interface RouteSchema {
@@ -57,5 +58,25 @@ export function createResponseSerializerCompiler({ crossCheck }: { crossCheck: b
       }
       return written;
     };
+  };
+}
+
+/**
+ * A 200 answer written once per `source` and sent again as written (ADR 047): a value a read
+ * cache remembers (a search's providers, a dashboard's overview) is the same object on every
+ * hit, so its JSON is too. `build` turns it into the payload; the route's own serializer writes
+ * it, with its schema and, outside production, its cross-check. A value read afresh is a new
+ * object and is written afresh; an entry goes with its value when the cache lets go of it.
+ */
+export function answerWrittenOnce<Source extends object>() {
+  const written = new WeakMap<Source, string | Buffer | ArrayBuffer>();
+  return (reply: FastifyReply, source: Source, build: (source: Source) => unknown): FastifyReply => {
+    let body = written.get(source);
+    if (body === undefined) {
+      // A route's serializer writes a string; Fastify's type allows bytes too.
+      body = reply.code(200).serialize(build(source));
+      written.set(source, body);
+    }
+    return reply.code(200).type('application/json; charset=utf-8').send(body);
   };
 }

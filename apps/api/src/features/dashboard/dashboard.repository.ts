@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { ApplicationTable, DB } from '../../db/schema';
 
 /** A timestamptz as PostgreSQL's text, turned into a Date exactly as pg does for a column. */
@@ -16,50 +17,62 @@ interface OverviewRow {
   open_rfi_count: number;
 }
 
-/** What the dashboard shows of a user's latest application: reads only. */
-export function createDashboardRepository(db: Kysely<DB>) {
+/**
+ * The user's latest application with the documents it still needs, its status history
+ * (oldest first) and its pending RFIs, in one round trip: the same reads as
+ * the dashboard made one by one before (latest = highest id; missing = required, not waived,
+ * no file yet; history = every status the audit trail recorded), as subqueries.
+ */
+async function readOverview(db: Kysely<DB>, ownerId: string) {
+  const { rows } = await sql<OverviewRow>`
+    select a.id, a.provider_type, a.provider_name, a.status, a.submitted_at,
+      coalesce((
+        select json_agg(json_build_object('id', d.id, 'document_name', d.document_name,
+                                          'description', d.description) order by d.id)
+        from application_document d
+        where d.application_id = a.id and d.is_required = true and d.is_waived = false and d.blob_key is null
+      ), '[]') as missing,
+      coalesce((
+        select json_agg(json_build_object('occurred_at', l.occurred_at::text, 'reason', l.reason,
+                                          'status', l.after->>'status') order by l.id)
+        from audit_log l
+        where l.entity_type = 'application' and l.entity_id = a.id::text and l.after ? 'status'
+      ), '[]') as history,
+      (select count(*) from rfi r where r.application_id = a.id and r.status = 'pending') as open_rfi_count
+    from application a
+    where a.owner_id = ${ownerId}
+    order by a.id desc
+    limit 1`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
   return {
-    /**
-     * The user's latest application with the documents it still needs, its status history
-     * (oldest first) and its pending RFIs, in one round trip: the same reads as
-     * the dashboard made one by one before (latest = highest id; missing = required, not waived,
-     * no file yet; history = every status the audit trail recorded), as subqueries.
-     */
-    async overviewOf(ownerId: string) {
-      const { rows } = await sql<OverviewRow>`
-        select a.id, a.provider_type, a.provider_name, a.status, a.submitted_at,
-          coalesce((
-            select json_agg(json_build_object('id', d.id, 'document_name', d.document_name,
-                                              'description', d.description) order by d.id)
-            from application_document d
-            where d.application_id = a.id and d.is_required = true and d.is_waived = false and d.blob_key is null
-          ), '[]') as missing,
-          coalesce((
-            select json_agg(json_build_object('occurred_at', l.occurred_at::text, 'reason', l.reason,
-                                              'status', l.after->>'status') order by l.id)
-            from audit_log l
-            where l.entity_type = 'application' and l.entity_id = a.id::text and l.after ? 'status'
-          ), '[]') as history,
-          (select count(*) from rfi r where r.application_id = a.id and r.status = 'pending') as open_rfi_count
-        from application a
-        where a.owner_id = ${ownerId}
-        order by a.id desc
-        limit 1`.execute(db);
-      const row = rows[0];
-      if (!row) return undefined;
-      return {
-        application: {
-          id: row.id,
-          provider_type: row.provider_type,
-          provider_name: row.provider_name,
-          status: row.status,
-          submitted_at: row.submitted_at,
-        },
-        missing: row.missing,
-        history: row.history.map((entry) => ({ ...entry, occurred_at: parseTimestamptz(entry.occurred_at) })),
-        openRfiCount: Number(row.open_rfi_count),
-      };
+    application: {
+      id: row.id,
+      provider_type: row.provider_type,
+      provider_name: row.provider_name,
+      status: row.status,
+      submitted_at: row.submitted_at,
     },
+    missing: row.missing,
+    history: row.history.map((entry) => ({ ...entry, occurred_at: parseTimestamptz(entry.occurred_at) })),
+    openRfiCount: Number(row.open_rfi_count),
+  };
+}
+
+export type DashboardOverview = NonNullable<Awaited<ReturnType<typeof readOverview>>>;
+
+/** What the dashboard shows of a user's latest application: reads only. */
+export function createDashboardRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
+  // Migration 0016 tags every write to an application, its documents, its RFIs and its audit
+  // rows with the application's owner: an overview is remembered until one names its owner.
+  const overviews = readThrough<{ ownerId: string; overview: DashboardOverview | undefined }>(readCache, 'dashboard', {
+    max: 10_000,
+    ttlMs: 10 * 60_000,
+    tagsOf: ({ ownerId }) => [`user:${ownerId}`],
+  });
+  return {
+    overviewOf: async (ownerId: string) =>
+      (await overviews.get(ownerId, async () => ({ ownerId, overview: await readOverview(db, ownerId) }))).overview,
   };
 }
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

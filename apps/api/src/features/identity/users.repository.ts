@@ -6,6 +6,7 @@ import {
   type UserSettings,
 } from '@ccap/contracts';
 import { type Kysely, sql } from 'kysely';
+import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 
@@ -70,7 +71,7 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
 });
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
-export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, readCache?: ReadCacheSource) {
   /**
    * A user with roles and counties in one query, read through `executor` (a transaction sees
    * its own writes). It runs on every signed-in API call, so it stays a single round trip.
@@ -106,7 +107,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
       email: row.email,
       name: row.name,
       roles: ['applicant', ...(row.roles as StaffRole[])],
-      counties: row.counties,
+      counties: [...row.counties],
       profile: {
         preferredLanguage: row.preferred_language as UserSettings['preferredLanguage'],
         notificationPreferences: { email: { ...defaults.email, ...row.notification_preferences.email } },
@@ -120,6 +121,17 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
   }
 
   type Row = NonNullable<Awaited<ReturnType<typeof loadRow>>>;
+
+  /**
+   * Every signed-in call starts here: the row of a token's (issuer, subject), remembered until
+   * migration 0016 announces a change to it, its roles or its counties (ADR 047). A user not
+   * there yet is not remembered (nothing would announce their arrival under that key).
+   */
+  const signedIn = readThrough<{ row: Row | undefined }>(readCache, 'signed-in-user', {
+    max: 10_000,
+    ttlMs: 10 * 60_000,
+    tagsOf: ({ row }) => (row ? [`user:${row.id}`] : null),
+  });
 
   /**
    * Issue #9: every sign-in of a staff member is an audit row. The API sees a sign-in as the
@@ -178,7 +190,9 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
      * A staff member's new sign-in is audited (`requestId` names the call in the row).
      */
     async resolve(identity: VerifiedIdentity, context: { requestId?: string } = {}): Promise<PortalUser> {
-      const existing = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+      const { row: existing } = await signedIn.get(`${identity.issuer}\n${identity.subject}`, async () => ({
+        row: await loadRow({ issuer: identity.issuer, subject: identity.subject }),
+      }));
       if (existing && identity.session && isStaff(existing.roles)) {
         await noteStaffSignIn(existing, toUser(existing), identity, context.requestId);
       }

@@ -1,5 +1,6 @@
 import type { ProviderOperationHours, ProviderRecord } from '@ccap/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { DB } from '../../db/schema';
 import { fold } from './fold';
 import type { GeoPoint } from './geocoder';
@@ -208,8 +209,16 @@ const toRecord = (row: SearchRow): ProviderRecord => ({
   IsDemonstration: row.source === 'demonstration',
 });
 
-export function createProvidersRepository(db: Kysely<DB>) {
-  return {
+export function createProvidersRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
+  // The public directory changes when an import or a decision writes it; migration 0016
+  // announces every such statement as `providers`, and every remembered search goes (ADR 047).
+  const searches = readThrough<{ records: ProviderRecord[] }>(readCache, 'provider-search', {
+    max: 500,
+    ttlMs: 10 * 60_000,
+    tagsOf: () => ['providers'],
+  });
+
+  const repository = {
     /** Inserts or updates by LicenseNumber; returns how many rows were written. */
     async upsert(providers: ProviderInput[]): Promise<number> {
       let written = 0;
@@ -247,6 +256,14 @@ export function createProvidersRepository(db: Kysely<DB>) {
      * haversine pass only reads the rows inside that small box.
      */
     async search(q: ProviderQuery): Promise<ProviderRecord[]> {
+      const { records } = await searches.get(JSON.stringify(q), async () => ({
+        records: await repository.searchNow(q),
+      }));
+      return records;
+    },
+
+    /** The search itself, always read from the database. */
+    async searchNow(q: ProviderQuery): Promise<ProviderRecord[]> {
       const where = and(conditions(q));
       const hasTerms = Boolean(q.businessName || q.firstName || q.lastName);
       // A name search sets pg_trgm's threshold for its own transaction; any other search is a
@@ -336,5 +353,6 @@ export function createProvidersRepository(db: Kysely<DB>) {
       }
     },
   };
+  return repository;
 }
 export type ProvidersRepository = ReturnType<typeof createProvidersRepository>;

@@ -1,4 +1,5 @@
 import {
+  type ProviderRecord,
   ADDRESS_NOT_FOUND,
   addressNotFoundProblemType,
   type ParsedProviderSearchCriteria,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProviderSearchConfig } from '../../env';
 import { HttpProblem } from '../../plugins/problem';
 import { perMinute } from '../../plugins/rate-limits';
+import { answerWrittenOnce } from '../../plugins/serializer';
 import { type Gazetteer, gazetteerFor } from './gazetteer';
 import { createGeocoder, type GeoPoint, type Geocoder } from './geocoder';
 
@@ -69,11 +71,12 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
   const { providers } = app.repositories;
   const gazetteer = gazetteerFor(app.programProfile);
   const geocoder = options.geocoder ?? createGeocoder(options.config.geocoder, gazetteer);
+  const answerOnce = answerWrittenOnce<ProviderRecord[]>();
 
   app.post(
     '/api/Providers',
     {
-      config: { access: 'public', ...perMinute(options.searchPerMinute) },
+      config: { access: 'public', readsOnly: true, ...perMinute(options.searchPerMinute) },
       schema: {
         tags: ['providers'],
         summary: 'Search the provider directory: at most 50, nearest first when a location is known',
@@ -87,7 +90,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const criteria = request.body;
       const origin = await locate(criteria, gazetteer, geocoder);
       const value = await providers.search({
@@ -108,7 +111,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         near: origin ? { point: origin, miles: criteria.distance } : undefined,
         limit: PROVIDER_SEARCH.pageSize,
       });
-      return { count: value.length, value, origin: origin ?? null };
+      // The providers of a remembered search are the same array on every hit, and so its answer.
+      return answerOnce(reply, value, () => ({ count: value.length, value, origin: origin ?? null }));
     },
   );
 
