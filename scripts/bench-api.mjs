@@ -77,10 +77,13 @@ export async function benchApi() {
   const database = await createPostgresDatabase('bench');
   const bare = await startBare(database.url);
   const measureBare = () => measure({ url: `http://127.0.0.1:${BARE_PORT}/` });
-  const product = await startProduct({
-    port: API_PORT,
-    env: { DATABASE_URL: database.url, DEMO_DIRECTORY: 'true', TRUST_PROXY: 'true', DATABASE_POOL_SIZE: '10' },
-  }).catch(async (error) => {
+  const productEnv = {
+    DATABASE_URL: database.url,
+    DEMO_DIRECTORY: 'true',
+    TRUST_PROXY: 'true',
+    DATABASE_POOL_SIZE: '10',
+  };
+  let product = await startProduct({ port: API_PORT, env: productEnv }).catch(async (error) => {
     bare.kill('SIGTERM');
     await database.drop();
     throw error;
@@ -177,6 +180,22 @@ export async function benchApi() {
         ok: result.errors > 0 ? false : target === undefined ? undefined : ratio >= target,
       });
     }
+    // The same dashboard and searches with the read cache off (ADR 047): what the database
+    // path costs, since the cases above are answered from memory after their first call.
+    await product.stop();
+    product = await startProduct({ port: API_PORT, env: { ...productEnv, READ_CACHE: 'off' } });
+    for (const [label, options] of cases.filter(([, , target]) => target !== undefined)) {
+      const baseline = await measureBare();
+      baselines.push(baseline);
+      const result = await measure(options);
+      rows.push({
+        part: 'API',
+        measure: `${label}, READ_CACHE=off`,
+        value: `${Math.round(result.rps)} req/s, p99 ${result.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+        ratio: (result.rps / baseline.rps).toFixed(2),
+        ok: result.errors > 0 ? false : undefined,
+      });
+    }
     // Not a target: how much of the gap one database round trip explains by itself.
     const roundTrip = await measure({ url: `http://127.0.0.1:${BARE_PORT}/db` });
     const meanBare = baselines.reduce((sum, baseline) => sum + baseline.rps, 0) / baselines.length;
@@ -202,7 +221,7 @@ export async function benchApi() {
   }
   rows.push({
     part: 'API',
-    measure: `(${CONNECTIONS} connections, ${SECONDS} s after 2 s warm-up, product on PostgreSQL)`,
+    measure: `(${CONNECTIONS} connections, ${SECONDS} s after 2 s warm-up, PostgreSQL; READ_CACHE=on unless said)`,
     value: '',
   });
   return rows;
