@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ProgramProfile } from '@ccap/contracts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ReadCacheSource } from './db/change-aware-cache';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
@@ -140,7 +141,11 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: config.env !== 'production' }));
   // ADR 047: reads remembered until the database announces a change to their rows.
   const feed = config.readCache === 'off' ? undefined : await database.changeFeed();
-  const readCache = feed && { feed, fenced: config.readCache === 'fenced', caches: new Map() };
+  const readCache: ReadCacheSource | undefined = feed && {
+    feed,
+    fenced: config.readCache === 'fenced',
+    caches: new Map(),
+  };
   app.decorate('repositories', createRepositories(database.db, { ...repositoryOptions(config), readCache }));
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
@@ -156,6 +161,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+  });
+  // Apps may share one database (and its feed): each lets go of its own caches.
+  app.addHook('onClose', async () => {
+    for (const cache of readCache?.caches.values() ?? []) cache.close();
   });
   if (feed && config.readCache === 'on') {
     // Whatever a call wrote is heard before it is answered: the caller's next read here, and

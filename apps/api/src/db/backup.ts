@@ -92,6 +92,15 @@ export async function restorePostgres(target: { url: string }, file: string) {
     `--dbname=${target.url}`,
     file,
   ]);
+  // pg_restore loads the rows before it makes the triggers again: tell every running instance
+  // to forget what it remembers (ADR 047).
+  const notify = new pg.Client({ connectionString: target.url });
+  await notify.connect();
+  try {
+    await notify.query(`select pg_notify('portal_changes', '*')`);
+  } finally {
+    await notify.end();
+  }
 }
 
 /** The embedded database's data directory as a gzipped tarball. The server must be stopped. */

@@ -52,6 +52,7 @@ export class ChangeAwareCache<V extends object> implements ReadThrough<V> {
   /** Counts every change heard: a read stores its answer only if none came while it ran. */
   private epoch = 0;
   readonly stats = { hits: 0, misses: 0 };
+  private readonly unsubscribe: () => void;
 
   constructor(
     private readonly feed: ChangeFeed,
@@ -62,7 +63,7 @@ export class ChangeAwareCache<V extends object> implements ReadThrough<V> {
       ttl: options.ttlMs,
       dispose: (entry, key) => this.unindex(key, entry.tags),
     });
-    feed.subscribe((event) => {
+    this.unsubscribe = feed.subscribe((event) => {
       this.epoch += 1;
       if (event.kind === 'reset') this.entries.clear();
       else this.invalidate(event.tag);
@@ -99,6 +100,12 @@ export class ChangeAwareCache<V extends object> implements ReadThrough<V> {
     const keys = this.byTag.get(tag);
     if (!keys) return;
     for (const key of [...keys]) this.entries.delete(key);
+  }
+
+  /** Stops hearing the feed and forgets everything (the app using it has closed). */
+  close() {
+    this.unsubscribe();
+    this.entries.clear();
   }
 
   get size() {

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
 import { loadConfig } from '../env';
 import { ChangeAwareCache } from './change-aware-cache';
-import { type ChangeEvent, type ChangeFeed, postgresChangeFeed } from './change-feed';
+import { type ChangeEvent, type ChangeFeed, eventIn, postgresChangeFeed } from './change-feed';
+
+const server = loadConfig().database;
+const postgres = server.kind === 'postgres' ? server.url : undefined;
 
 let database: TestDatabase;
 let feed: ChangeFeed;
@@ -62,6 +65,23 @@ describe('change notifications (migration 0016, ADR 047)', () => {
     expect(tags()).toEqual([]);
   });
 
+  it.skipIf(postgres)(
+    'on PGlite, a commit has been heard by the time it returns: a fence waits for nothing',
+    async () => {
+      heard.length = 0;
+      const id = await database.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('app_user')
+          .values({ issuer: 'urn:test', subject: 'in-transaction', email: 'tx@example.gov', name: 'Tx' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect(tags()).toEqual([]);
+        return row.id;
+      });
+      expect(tags()).toEqual([`user:${id}`]);
+    },
+  );
+
   it('announces a change to the public directory once per transaction, however many rows', async () => {
     heard.length = 0;
     await database.db.transaction().execute(async (trx) => {
@@ -70,6 +90,21 @@ describe('change notifications (migration 0016, ADR 047)', () => {
     });
     await feed.fence();
     expect(tags()).toEqual(['providers']);
+  });
+
+  it('a TRUNCATE, which names no rows, makes every process forget everything', async () => {
+    heard.length = 0;
+    await sql`truncate user_county`.execute(database.db);
+    await feed.fence();
+    expect(heard).toEqual([{ kind: 'reset' }]);
+  });
+
+  it("reads a notification's schema: its own, another portal's, every schema's", () => {
+    expect(eventIn('vitest_a', 'vitest_a|user:42')).toEqual({ kind: 'changed', tag: 'user:42' });
+    expect(eventIn('vitest_a', 'vitest_b|user:42')).toBeUndefined();
+    expect(eventIn('vitest_a', 'vitest_a|*')).toEqual({ kind: 'reset' });
+    expect(eventIn('vitest_a', '*')).toEqual({ kind: 'reset' });
+    expect(eventIn('vitest_a', 'nonsense')).toBeUndefined();
   });
 
   it('a rolled-back write announces nothing', async () => {
@@ -90,15 +125,17 @@ describe('change notifications (migration 0016, ADR 047)', () => {
 });
 
 describe('a cache on the feed', () => {
-  const readName = (id: string) =>
-    database.db.selectFrom('app_user').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
-
-  it('answers from memory until the rows change, then reads again', async () => {
-    const cache = new ChangeAwareCache<{ id: string; name: string }>(feed, {
+  const userNames = () =>
+    new ChangeAwareCache<{ id: string; name: string }>(feed, {
       max: 10,
       ttlMs: 60_000,
       tagsOf: (row) => [`user:${row.id}`],
     });
+  const readName = (id: string) =>
+    database.db.selectFrom('app_user').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
+
+  it('answers from memory until the rows change, then reads again', async () => {
+    const cache = userNames();
     const id = await newUser('feed.two@example.gov');
     await feed.fence();
     expect((await cache.get(id, () => readName(id))).name).toBe('feed.two@example.gov');
@@ -113,11 +150,7 @@ describe('a cache on the feed', () => {
   });
 
   it('does not remember a read that a change overtook', async () => {
-    const cache = new ChangeAwareCache<{ id: string; name: string }>(feed, {
-      max: 10,
-      ttlMs: 60_000,
-      tagsOf: (row) => [`user:${row.id}`],
-    });
+    const cache = userNames();
     const id = await newUser('feed.three@example.gov');
     await feed.fence();
     const stale = await cache.get(id, async () => {
@@ -132,15 +165,11 @@ describe('a cache on the feed', () => {
   });
 });
 
-const server = loadConfig().database;
-const postgres = server.kind === 'postgres' ? server.url : undefined;
-
 describe.skipIf(!postgres)('the feed on PostgreSQL when its connection goes', () => {
   it('stops answering from memory at once, and listens again by itself', async () => {
     const name = `feed-under-test-${process.pid}-${Date.now()}`;
     const own = postgresChangeFeed(
       { connectionString: postgres, application_name: name },
-      database.pool,
       database.schema ?? 'public',
       {
         heartbeatMs: 100,

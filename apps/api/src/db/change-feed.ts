@@ -37,10 +37,16 @@ export interface FeedTiming {
 
 const DEFAULT_TIMING: FeedTiming = { heartbeatMs: 2_000, silenceMs: 6_000, maxBackoffMs: 5_000 };
 
-/** The tag of a change in `schema` (migration 0016 sends `<schema>|<tag>`), else undefined. */
-export function tagIn(schema: string, payload: string): string | undefined {
+/**
+ * What a notification says to a feed of `schema`: migration 0016 sends `<schema>|<tag>`, and
+ * `<schema>|*` for a TRUNCATE; a restore sends `*` (every schema). Undefined: not ours.
+ */
+export function eventIn(schema: string, payload: string): ChangeEvent | undefined {
+  if (payload === '*') return { kind: 'reset' };
   const bar = payload.indexOf('|');
-  return bar > 0 && payload.slice(0, bar) === schema ? payload.slice(bar + 1) : undefined;
+  if (bar <= 0 || payload.slice(0, bar) !== schema) return undefined;
+  const tag = payload.slice(bar + 1);
+  return tag === '*' ? { kind: 'reset' } : { kind: 'changed', tag };
 }
 
 class Listeners {
@@ -54,49 +60,24 @@ class Listeners {
   }
 }
 
-/** A marker of this feed's own: `fence:<feed>:<n>` or `beat:<feed>`. */
-function markers(feedId: string) {
-  let next = 0;
-  const waiting = new Map<string, () => void>();
-  return {
-    fencePayload(resolve: () => void) {
-      next += 1;
-      const payload = `fence:${feedId}:${next}`;
-      waiting.set(payload, resolve);
-      return payload;
-    },
-    /** True when the payload was a marker (of this feed or of another process's). */
-    heard(payload: string): boolean {
-      if (!payload.startsWith('fence:') && !payload.startsWith('beat:')) return false;
-      const resolve = waiting.get(payload);
-      if (resolve) {
-        waiting.delete(payload);
-        resolve();
-      }
-      return true;
-    },
-    releaseAll() {
-      for (const resolve of waiting.values()) resolve();
-      waiting.clear();
-    },
-  };
-}
-
 /**
  * PostgreSQL: one connection of its own holds `LISTEN` (a pooled one would be handed to other
- * queries). A lost connection, or a heartbeat that does not come back through it in time (a
- * silent network cut), resets the feed: not live until it has listened again.
+ * queries) and carries the feed's own markers: a heartbeat every `heartbeatMs`, and one per
+ * fence. The feed is live once its first marker has come back through that connection (LISTEN
+ * answered and notifications really arrive), and lost when the connection fails or nothing has
+ * come back for `silenceMs` (a silent network cut): then it resets and connects again.
  */
 export function postgresChangeFeed(
   connection: pg.ClientConfig,
-  pool: pg.Pool,
   schema: string,
   timing: Partial<FeedTiming> = {},
 ): ChangeFeed {
   const { heartbeatMs, silenceMs, maxBackoffMs } = { ...DEFAULT_TIMING, ...timing };
   const listeners = new Listeners();
   const feedId = randomUUID();
-  const marks = markers(feedId);
+  /** Markers sent and not heard yet: payload → what to do when it arrives (or the feed is lost). */
+  const waiting = new Map<string, (heard: boolean) => void>();
+  let markers = 0;
   let live = false;
   let closed = false;
   let client: pg.Client | undefined;
@@ -104,16 +85,25 @@ export function postgresChangeFeed(
   let backoff = 100;
   let reconnect: NodeJS.Timeout | undefined;
 
+  const releaseAll = () => {
+    for (const settle of waiting.values()) settle(false);
+    waiting.clear();
+  };
+
   const lose = () => {
     if (live) {
       live = false;
       listeners.emit({ kind: 'reset' });
     }
-    marks.releaseAll();
+    releaseAll();
     const lost = client;
     client = undefined;
-    lost?.removeAllListeners('notification');
-    lost?.end().catch(() => undefined);
+    if (lost) {
+      lost.removeAllListeners('notification');
+      lost.end().catch(() => undefined);
+      // end() waits for a socket that may never answer again.
+      (lost as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+    }
     if (!closed && !reconnect) {
       reconnect = setTimeout(() => void connect(), backoff);
       reconnect.unref();
@@ -121,24 +111,51 @@ export function postgresChangeFeed(
     }
   };
 
+  /** Sends a marker through `through` and resolves true when it comes back, false if it cannot. */
+  function marker(through: pg.Client, kind: 'beat' | 'fence'): Promise<boolean> {
+    markers += 1;
+    const payload = `${kind}:${feedId}:${markers}`;
+    return new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(payload);
+        resolve(false);
+      }, silenceMs);
+      timer.unref();
+      waiting.set(payload, (heard) => {
+        clearTimeout(timer);
+        resolve(heard);
+      });
+      through.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch(() => {
+        waiting.get(payload)?.(false);
+        waiting.delete(payload);
+      });
+    });
+  }
+
   async function connect() {
     reconnect = undefined;
     if (closed) return;
-    const candidate = new pg.Client(connection);
-    candidate.on('error', lose);
+    const candidate = new pg.Client({ ...connection, keepAlive: true, query_timeout: silenceMs });
+    candidate.on('error', () => client === candidate && lose());
     candidate.on('end', () => client === candidate && lose());
     candidate.on('notification', (message) => {
       if (client !== candidate || message.channel !== CHANGE_CHANNEL) return;
       lastHeard = Date.now();
       const payload = message.payload ?? '';
-      if (marks.heard(payload)) return;
-      const tag = tagIn(schema, payload);
-      if (tag) listeners.emit({ kind: 'changed', tag });
+      const settle = waiting.get(payload);
+      if (settle) {
+        waiting.delete(payload);
+        return settle(true);
+      }
+      if (payload.startsWith('beat:') || payload.startsWith('fence:')) return; // another process's
+      const event = eventIn(schema, payload);
+      if (event) listeners.emit(event);
     });
+    client = candidate;
     try {
-      client = candidate;
       await candidate.connect();
       await candidate.query(`listen ${CHANGE_CHANNEL}`);
+      if (!(await marker(candidate, 'beat'))) throw new Error('the change feed did not hear itself');
       if (closed || client !== candidate) return;
       lastHeard = Date.now();
       backoff = 100;
@@ -151,9 +168,9 @@ export function postgresChangeFeed(
   }
 
   const heartbeat = setInterval(() => {
-    if (!live) return;
+    if (!live || !client) return;
     if (Date.now() - lastHeard > silenceMs) return lose();
-    pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, `beat:${feedId}`]).catch(() => undefined);
+    void marker(client, 'beat');
   }, heartbeatMs);
   heartbeat.unref();
   void connect();
@@ -164,19 +181,16 @@ export function postgresChangeFeed(
     },
     subscribe: (listener) => listeners.add(listener),
     async fence() {
-      if (!live) return;
-      const heard = new Promise<void>((resolve) => {
-        const payload = marks.fencePayload(resolve);
-        pool.query('select pg_notify($1, $2)', [CHANGE_CHANNEL, payload]).catch(() => resolve());
-      });
-      await heard;
+      if (!live || !client) return;
+      // Not heard in time: what this process remembers can no longer be trusted.
+      if (!(await marker(client, 'fence')) && live) lose();
     },
     async close() {
       closed = true;
       clearInterval(heartbeat);
       clearTimeout(reconnect);
       live = false;
-      marks.releaseAll();
+      releaseAll();
       const last = client;
       client = undefined;
       await last?.end().catch(() => undefined);
@@ -186,26 +200,25 @@ export function postgresChangeFeed(
 
 /**
  * PGlite: the embedded database runs in this process and hands each notification to its
- * listeners when the statement that committed it returns, so the feed is live from the start
- * and a fence needs no marker.
+ * listeners before the statement that committed it returns, so the feed is live from the start
+ * and a fence has nothing to wait for.
  */
 export async function pgliteChangeFeed(pglite: PGlite, schema: string): Promise<ChangeFeed> {
   const listeners = new Listeners();
   let live = true;
   const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => {
-    const tag = tagIn(schema, payload);
-    if (live && tag) listeners.emit({ kind: 'changed', tag });
+    const event = eventIn(schema, payload);
+    if (live && event) listeners.emit(event);
   });
   return {
     get live() {
       return live;
     },
     subscribe: (listener) => listeners.add(listener),
-    // PGlite runs one statement at a time: a statement queued now runs after every commit so
-    // far, and their notifications have been handed out by the time it answers.
-    fence: async () => {
-      if (live) await pglite.query('select 1');
-    },
+    // Nothing to wait for: PGlite hands a commit's notifications to its listeners before the
+    // committing statement returns, and nothing but this process writes to it. (A query here
+    // would also queue behind, or run inside, a transaction holding PGlite's one session.)
+    fence: async () => undefined,
     async close() {
       live = false;
       await unlisten().catch(() => undefined);

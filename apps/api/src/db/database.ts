@@ -71,7 +71,8 @@ function lazyFeed(open: () => Promise<ChangeFeed>) {
   return {
     get: () => (feed ??= open()),
     close: async () => {
-      if (feed) await (await feed).close();
+      // A feed that never opened has nothing to close.
+      if (feed) await (await feed.catch(() => undefined))?.close();
     },
   };
 }
@@ -104,11 +105,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
     const feed = lazyFeed(async () =>
-      postgresChangeFeed(
-        { connectionString: target.url, connectionTimeoutMillis: 5_000 },
-        pool,
-        await portalSchema(pool),
-      ),
+      postgresChangeFeed({ connectionString: target.url, connectionTimeoutMillis: 5_000 }, await portalSchema(pool)),
     );
     return {
       db,
