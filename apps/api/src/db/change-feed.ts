@@ -84,6 +84,7 @@ export function postgresChangeFeed(
   let lastHeard = 0;
   let backoff = 100;
   let reconnect: NodeJS.Timeout | undefined;
+  let batch: Promise<boolean> | undefined;
 
   const releaseAll = () => {
     for (const settle of waiting.values()) settle(false);
@@ -182,8 +183,17 @@ export function postgresChangeFeed(
     subscribe: (listener) => listeners.add(listener),
     async fence() {
       if (!live || !client) return;
+      // The fences asked for in one turn of the event loop share a marker sent after all of them
+      // were asked for: one round trip on the feed's connection per turn, not per write.
+      batch ??= new Promise<boolean>((resolve) => {
+        setImmediate(() => {
+          batch = undefined;
+          if (!client) return resolve(false);
+          void marker(client, 'fence').then(resolve);
+        });
+      });
       // Not heard in time: what this process remembers can no longer be trusted.
-      if (!(await marker(client, 'fence')) && live) lose();
+      if (!(await batch) && live) lose();
     },
     async close() {
       closed = true;
