@@ -99,3 +99,51 @@ describe('GET /api/Dashboard/get-dashboard', () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/Dashboard/get-dashboard' })).statusCode).toBe(401);
   });
 });
+
+// The production default (ADR 047): answers from memory, and a fence after every write, so a
+// change made through this instance is in the very next answer, whoever made it.
+describe('GET /api/Dashboard/get-dashboard with READ_CACHE=on', () => {
+  let cached: TestContext;
+  beforeAll(async () => {
+    cached = await createTestApp({ readCache: 'on' });
+  });
+  afterAll(async () => {
+    await cached.close();
+  });
+
+  it("a staff member's RFI is in the applicant's next dashboard, which was answered from memory before", async () => {
+    const feed = await cached.database.changeFeed();
+    await expect.poll(() => feed.live).toBe(true);
+    const owner = await createUser(cached, 'Remembered Provider');
+    const worker = await createUser(cached, 'Story Worker', 'service-worker', ['Story']);
+    const applicationId = await submitApplication(cached, owner);
+    const openRfis = async () => {
+      const response = await cached.app.inject({
+        method: 'GET',
+        url: '/api/Dashboard/get-dashboard',
+        headers: owner.headers,
+      });
+      return response.json<DashboardResponse>().providerApplication?.openRfiCount;
+    };
+    // Until an answer comes from memory (a background job's write may overtake the first read).
+    const hits = async () => {
+      const metrics = await cached.app.inject({ method: 'GET', url: '/metrics' });
+      return Number(/read_cache_lookups_total\{cache="dashboard",result="hit"\} (\d+)/.exec(metrics.body)?.[1] ?? 0);
+    };
+    await expect
+      .poll(async () => {
+        expect(await openRfis()).toBe(0);
+        return hits();
+      })
+      .toBeGreaterThan(0);
+
+    const asked = await cached.app.inject({
+      method: 'POST',
+      url: '/api/rfi/CreateRfi',
+      headers: worker.headers,
+      payload: { applicationId, serviceWorkerComment: 'Please send your CPR certificate.' },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    expect(await openRfis()).toBe(1);
+  });
+});

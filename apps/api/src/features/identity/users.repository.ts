@@ -74,7 +74,8 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
 export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, readCache?: ReadCacheSource) {
   /**
    * A user with roles and counties in one query, read through `executor` (a transaction sees
-   * its own writes). It runs on every signed-in API call, so it stays a single round trip.
+   * its own writes). Every signed-in API call needs it (through `signedIn` below when the read
+   * cache is on), so it stays a single round trip.
    */
   async function loadRow(
     where: { id: string } | { email: string } | { issuer: string; subject: string },
