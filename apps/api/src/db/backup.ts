@@ -79,27 +79,21 @@ export async function restorePostgres(target: { url: string }, file: string) {
   try {
     for (const extension of REQUIRED_EXTENSIONS)
       await client.query(`create extension if not exists ${extension} schema public`);
+    await runTool('pg_restore', [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--single-transaction',
+      '--exit-on-error',
+      `--dbname=${target.url}`,
+      file,
+    ]);
+    // pg_restore loads the rows before it makes the triggers again: tell every running instance
+    // to forget what it remembers (ADR 047).
+    await client.query(`select pg_notify('portal_changes', '*')`);
   } finally {
     await client.end();
-  }
-  await runTool('pg_restore', [
-    '--clean',
-    '--if-exists',
-    '--no-owner',
-    '--no-privileges',
-    '--single-transaction',
-    '--exit-on-error',
-    `--dbname=${target.url}`,
-    file,
-  ]);
-  // pg_restore loads the rows before it makes the triggers again: tell every running instance
-  // to forget what it remembers (ADR 047).
-  const notify = new pg.Client({ connectionString: target.url });
-  await notify.connect();
-  try {
-    await notify.query(`select pg_notify('portal_changes', '*')`);
-  } finally {
-    await notify.end();
   }
 }
 

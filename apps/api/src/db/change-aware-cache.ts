@@ -19,8 +19,8 @@ export interface ChangeAwareCacheOptions<V> {
 export interface ReadCacheSource {
   feed: ChangeFeed;
   fenced: boolean;
-  /** Every cache made on this source, by name: /metrics reports them. */
-  caches: Map<string, ChangeAwareCache<object>>;
+  /** Every cache made on this source, by name: /metrics reports them, the app closes them. */
+  caches: Map<string, Pick<ChangeAwareCache<object>, 'stats' | 'size' | 'close'>>;
 }
 
 /** What a repository reads through: a ChangeAwareCache, or straight to the database. */
@@ -35,7 +35,7 @@ export function readThrough<V extends object>(
 ): ReadThrough<V> {
   if (!source) return { get: (_key, load) => load() };
   const cache = new ChangeAwareCache(source.feed, { ...options, fenced: source.fenced });
-  source.caches.set(name, cache as unknown as ChangeAwareCache<object>);
+  source.caches.set(name, cache);
   return cache;
 }
 
@@ -66,7 +66,7 @@ export class ChangeAwareCache<V extends object> implements ReadThrough<V> {
     this.unsubscribe = feed.subscribe((event) => {
       this.epoch += 1;
       if (event.kind === 'reset') this.entries.clear();
-      else this.invalidate(event.tag);
+      else for (const key of [...(this.byTag.get(event.tag) ?? [])]) this.entries.delete(key);
     });
   }
 
@@ -92,14 +92,6 @@ export class ChangeAwareCache<V extends object> implements ReadThrough<V> {
       }
     }
     return value;
-  }
-
-  /** Drops every entry tagged `tag` (this process's own writes do it at once, before the feed). */
-  invalidate(tag: string) {
-    this.epoch += 1;
-    const keys = this.byTag.get(tag);
-    if (!keys) return;
-    for (const key of [...keys]) this.entries.delete(key);
   }
 
   /** Stops hearing the feed and forgets everything (the app using it has closed). */

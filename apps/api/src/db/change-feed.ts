@@ -148,7 +148,7 @@ export function postgresChangeFeed(
         waiting.delete(payload);
         return settle(true);
       }
-      if (payload.startsWith('beat:') || payload.startsWith('fence:')) return; // another process's
+      // Another process's markers name no schema, and eventIn passes them by.
       const event = eventIn(schema, payload);
       if (event) listeners.emit(event);
     });

@@ -71,12 +71,13 @@ export function createResponseSerializerCompiler({ crossCheck }: { crossCheck: b
 export function answerWrittenOnce<Source extends object>() {
   const written = new WeakMap<Source, string | Buffer | ArrayBuffer>();
   return (reply: FastifyReply, source: Source, build: (source: Source) => unknown): FastifyReply => {
+    void reply.code(200);
     let body = written.get(source);
     if (body === undefined) {
       // A route's serializer writes a string; Fastify's type allows bytes too.
-      body = reply.code(200).serialize(build(source));
+      body = reply.serialize(build(source));
       written.set(source, body);
     }
-    return reply.code(200).type('application/json; charset=utf-8').send(body);
+    return reply.type('application/json; charset=utf-8').send(body);
   };
 }
