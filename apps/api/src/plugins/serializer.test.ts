@@ -1,7 +1,9 @@
+import Fastify from 'fastify';
+import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../env';
-import { createResponseSerializerCompiler } from './serializer';
+import { answerWrittenOnce, createResponseSerializerCompiler } from './serializer';
 
 const schema = z.object({
   id: z.number().int(),
@@ -33,5 +35,30 @@ describe('the response serializer (ADR 041)', () => {
 
   it('cross-checks in the test suite (the app cross-checks outside production)', () => {
     expect(loadConfig().env).not.toBe('production');
+  });
+});
+
+describe('an answer written once (ADR 047, 048)', () => {
+  it('sends the same bytes for the same value, with the byte length of text past Latin-1', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: true }));
+    const remembered = { ...value, name: 'Zoë’s Little Ones 子ども' };
+    let builds = 0;
+    const answerOnce = answerWrittenOnce<typeof remembered>();
+    app.get('/api/example', { schema: { response: { 200: schema } } }, async (_request, reply) =>
+      answerOnce(reply, remembered, (source) => {
+        builds += 1;
+        return source;
+      }),
+    );
+    const first = await app.inject({ method: 'GET', url: '/api/example' });
+    const second = await app.inject({ method: 'GET', url: '/api/example' });
+    await app.close();
+    expect(builds).toBe(1);
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toEqual(remembered);
+    expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.body));
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 });

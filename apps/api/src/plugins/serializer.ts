@@ -67,15 +67,20 @@ export function createResponseSerializerCompiler({ crossCheck }: { crossCheck: b
  * hit, so its JSON is too. `build` turns it into the payload; the route's own serializer writes
  * it, with its schema and, outside production, its cross-check. A value read afresh is a new
  * object and is written afresh; an entry goes with its value when the cache lets go of it.
+ *
+ * What is kept is the answer's UTF-8 bytes, not its text (ADR 048): a string is encoded again
+ * at every write to the socket, and an answer with one character past Latin-1 (a name's
+ * accent, a typographic apostrophe) is a two-byte string that costs the most to encode.
  */
 export function answerWrittenOnce<Source extends object>() {
-  const written = new WeakMap<Source, string | Buffer | ArrayBuffer>();
+  const written = new WeakMap<Source, Buffer>();
   return (reply: FastifyReply, source: Source, build: (source: Source) => unknown): FastifyReply => {
     void reply.code(200);
     let body = written.get(source);
     if (body === undefined) {
       // A route's serializer writes a string; Fastify's type allows bytes too.
-      body = reply.serialize(build(source));
+      const text = reply.serialize(build(source));
+      body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text as ArrayBuffer);
       written.set(source, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);
