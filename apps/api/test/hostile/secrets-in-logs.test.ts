@@ -9,7 +9,7 @@ import { createTestDatabase, DEFAULT_PROFILE_PATH, type TestContext, type TestDa
 import { lastMailTo, registerAndConfirm, signInThroughIdp } from '../identity';
 
 /**
- * The API's real logger (its redaction and serializers, at the most talkative level) written
+ * The API's real logger (its serializers and query redaction, at the most talkative level) written
  * to memory while a person registers, confirms, signs in, calls the API, forgets and resets
  * the password and refreshes the session: no password, one-time token, authorization code,
  * PKCE verifier, access, ID or refresh token, or cookie value may appear in any line.
@@ -107,5 +107,7 @@ it('no secret of a whole account life reaches the logs', async () => {
   }
   expect(log).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
   expect(log).not.toMatch(/"authorization":\s*"Bearer/i);
+  // The logger redacts nothing (ADR 041): no line may carry a request's or an answer's headers.
+  expect(log).not.toMatch(/"headers":/);
   expect(log).not.toMatch(/[?&](token|code|code_verifier|refresh_token)=(?!\[redacted\])[^&"\s]/);
 });
