@@ -116,6 +116,16 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
     };
   };
 
+  /** A user shared by every call that finds its row remembered: nobody may change it. */
+  const frozen = (user: PortalUser): PortalUser => {
+    Object.freeze(user.roles);
+    Object.freeze(user.counties);
+    Object.freeze(user.profile.notificationPreferences.email);
+    Object.freeze(user.profile.notificationPreferences);
+    Object.freeze(user.profile);
+    return Object.freeze(user);
+  };
+
   async function load(where: { id: string } | { email: string }, executor: Kysely<DB> = db) {
     const row = await loadRow(where, executor);
     return row ? toUser(row) : undefined;
@@ -128,7 +138,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
    * migration 0016 announces a change to it, its roles or its counties (ADR 047). A user not
    * there yet is not remembered (nothing would announce their arrival under that key).
    */
-  const signedIn = readThrough<{ row: Row | undefined }>(readCache, 'signed-in-user', {
+  const signedIn = readThrough<{ row: Row | undefined; user: PortalUser | undefined }>(readCache, 'signed-in-user', {
     max: 10_000,
     ttlMs: 10 * 60_000,
     tagsOf: ({ row }) => (row ? [`user:${row.id}`] : null),
@@ -191,13 +201,15 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
      * A staff member's new sign-in is audited (`requestId` names the call in the row).
      */
     async resolve(identity: VerifiedIdentity, context: { requestId?: string } = {}): Promise<PortalUser> {
-      const { row: existing } = await signedIn.get(`${identity.issuer}\n${identity.subject}`, async () => ({
-        row: await loadRow({ issuer: identity.issuer, subject: identity.subject }),
-      }));
+      const { row: existing, user: known } = await signedIn.get(`${identity.issuer}\n${identity.subject}`, async () => {
+        const row = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+        // Worked out once with the row: a remembered row answers every call with the same user.
+        return { row, user: row && frozen(toUser(row)) };
+      });
       if (existing && identity.session && isStaff(existing.roles)) {
         await noteStaffSignIn(existing, toUser(existing), identity, context.requestId);
       }
-      if (existing) {
+      if (existing && known) {
         const stale = Date.now() - existing.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS;
         if (stale || existing.email !== identity.email || existing.name !== identity.name) {
           await db
@@ -206,7 +218,9 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
             .where('id', '=', existing.id)
             .execute();
         }
-        return toUser({ ...existing, email: identity.email, name: identity.name });
+        return existing.email === identity.email && existing.name === identity.name
+          ? known
+          : toUser({ ...existing, email: identity.email, name: identity.name });
       }
       await db
         .insertInto('app_user')
