@@ -3,6 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
 import { loadConfig } from '../env';
+import { createLookupsRepository } from '../features/applications/lookups.repository';
 import { ChangeAwareCache } from './change-aware-cache';
 import { type ChangeEvent, type ChangeFeed, eventIn, postgresChangeFeed } from './change-feed';
 
@@ -90,6 +91,25 @@ describe('change notifications (migration 0016, ADR 047)', () => {
     });
     await feed.fence();
     expect(tags()).toEqual(['providers']);
+  });
+
+  it('a start that finds the reference lists as they should be announces nothing', async () => {
+    const lookups = createLookupsRepository(database.db);
+    await lookups.sync(['Polk', 'Story']);
+    await feed.fence();
+    heard.length = 0;
+    await lookups.sync(['Polk', 'Story']);
+    await feed.fence();
+    expect(tags()).toEqual([]);
+    // A county the program profile gained is written, and announced.
+    await lookups.sync(['Polk', 'Story', 'Warren']);
+    await feed.fence();
+    expect(tags()).toEqual(['providers']);
+    expect((await lookups.list()).filter((item) => item.lookupType === 'County').map((item) => item.code)).toEqual([
+      'Polk',
+      'Story',
+      'Warren',
+    ]);
   });
 
   it('a TRUNCATE, which names no rows, makes every process forget everything', async () => {

@@ -8,7 +8,9 @@ export function createLookupsRepository(db: Kysely<DB>) {
     /**
      * Brings the lookup lists up to date at start-up: the reference lists, and the counties of
      * the program profile. Ids stay stable (keyed by type and code), so saved answers keep
-     * pointing at the same items.
+     * pointing at the same items. A list already as it should be is not written: every write
+     * to `lookup_item` tells every instance that the directory changed (migration 0016), and
+     * most starts change nothing.
      */
     async sync(counties: string[]) {
       const lists: [LookupType, { code: string; name: string; parent?: { type: LookupType; code: string } }[]][] = [
@@ -16,21 +18,36 @@ export function createLookupsRepository(db: Kysely<DB>) {
         ['County', counties.map((name) => ({ code: name, name }))],
       ];
       await db.transaction().execute(async (trx) => {
-        const ids = new Map<string, number>();
+        const current = new Map(
+          (
+            await trx
+              .selectFrom('lookup_item')
+              .select(['lookup_id', 'lookup_type', 'code', 'name', 'parent_lookup_id', 'sort_order'])
+              .execute()
+          ).map((row) => [`${row.lookup_type}:${row.code}`, row]),
+        );
+        const ids = new Map([...current].map(([key, row]) => [key, row.lookup_id]));
         // In list order, so a parent (ProviderType) exists before its children (Category).
         for (const [type, items] of lists) {
-          if (items.length === 0) continue;
+          const wanted = items.map((item, index) => ({
+            lookup_type: type,
+            code: item.code,
+            name: item.name,
+            parent_lookup_id: item.parent ? (ids.get(`${item.parent.type}:${item.parent.code}`) ?? null) : null,
+            sort_order: index,
+          }));
+          const unchanged = wanted.every((item) => {
+            const row = current.get(`${type}:${item.code}`);
+            return (
+              row?.name === item.name &&
+              row.parent_lookup_id === item.parent_lookup_id &&
+              row.sort_order === item.sort_order
+            );
+          });
+          if (unchanged) continue;
           const rows = await trx
             .insertInto('lookup_item')
-            .values(
-              items.map((item, index) => ({
-                lookup_type: type,
-                code: item.code,
-                name: item.name,
-                parent_lookup_id: item.parent ? (ids.get(`${item.parent.type}:${item.parent.code}`) ?? null) : null,
-                sort_order: index,
-              })),
-            )
+            .values(wanted)
             .onConflict((oc) =>
               oc.columns(['lookup_type', 'code']).doUpdateSet((eb) => ({
                 name: eb.ref('excluded.name'),
