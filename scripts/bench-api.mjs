@@ -107,6 +107,9 @@ export async function benchApi() {
 
     const cases = [
       ['GET /api/health', { url: `${base}/api/health` }, undefined],
+      // Not one of the issue's four: a public answer the process holds in memory (ADR 048), so
+      // what every call pays before any work of its own (headers, log line, metrics, hooks).
+      ['GET /api/Program/get-profile (from memory: the floor)', { url: `${base}/api/Program/get-profile` }, undefined],
       ['GET /api/Dashboard/get-dashboard', { url: `${base}/api/Dashboard/get-dashboard`, headers: auth }, 0.35],
       [
         'POST …/save-my-draft-applications',

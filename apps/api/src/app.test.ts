@@ -179,5 +179,10 @@ describe('GET /api/Program/get-profile', () => {
       licensing: { applicationForm: '470-4834', centerMinimumChildren: 7, provisionalOperationDays: 120 },
       search: { pageSize: 50, defaultDistanceMiles: 5, mapZoom: 10 },
     });
+    expect(response.headers['cache-control']).toBe('public, max-age=300');
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Written once for the life of the process (ADR 048): the next answer is the same bytes.
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/Program/get-profile' });
+    expect(again.rawPayload.equals(response.rawPayload)).toBe(true);
   });
 });

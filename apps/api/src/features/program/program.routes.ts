@@ -1,7 +1,10 @@
 import { programProfileSchema } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answerWrittenOnce } from '../../plugins/serializer';
 
 export const programRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The profile is the same for the life of the process: written once, sent as written.
+  const answerOnce = answerWrittenOnce<typeof app.programProfile>();
   app.get(
     '/api/Program/get-profile',
     {
@@ -12,6 +15,7 @@ export const programRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: programProfileSchema },
       },
     },
-    async (_request, reply) => reply.header('cache-control', 'public, max-age=300').send(app.programProfile),
+    async (_request, reply) =>
+      answerOnce(reply.header('cache-control', 'public, max-age=300'), app.programProfile, (profile) => profile),
   );
 };
