@@ -50,7 +50,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     accounts: createAccountsRepository(db),
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db, audit, options.readCache),
-    lookups: createLookupsRepository(db),
+    lookups: createLookupsRepository(db, options.readCache),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit, notifier),
     applicationPdf: createApplicationPdfRepository(db),

@@ -4,6 +4,7 @@ import {
   draftApplicationSchema,
   draftConflictProblemType,
   draftListSchema,
+  type LookupItem,
   lookupResponseSchema,
   type ProviderType,
   problemSchema,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { findUnstorable } from '../../plugins/input-guard';
+import { answerWrittenOnce } from '../../plugins/serializer';
 import { currentUser } from '../identity/access.plugin';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -56,6 +58,8 @@ function parseApplicationJson(text: string): DraftApplication {
 /** Spec section 7's Application and Lookup calls, with the owner always taken from the token. */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { drafts, applications, lookups } = app.repositories;
+  // The lists are the same array until they change (ADR 048): their answer is written once.
+  const answerOnce = answerWrittenOnce<readonly LookupItem[]>();
 
   app.get(
     '/api/Lookup/get-lookups',
@@ -68,7 +72,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) =>
-      reply.header('cache-control', 'public, max-age=300').send({ data: await lookups.list() }),
+      answerOnce(reply.header('cache-control', 'public, max-age=300'), await lookups.list(), (data) => ({ data })),
   );
 
   app.post(

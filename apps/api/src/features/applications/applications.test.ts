@@ -54,6 +54,26 @@ describe('lookups', () => {
       'cdh-c',
     ]);
   });
+
+  it('are answered from memory until a list changes in the database (ADR 048)', async () => {
+    const lookups = () => ctx.app.inject({ method: 'GET', url: '/api/Lookup/get-lookups' });
+    const counties = (response: Awaited<ReturnType<typeof lookups>>) =>
+      response
+        .json<{ data: { lookupType: string; code: string }[] }>()
+        .data.filter((item) => item.lookupType === 'County')
+        .map((item) => item.code);
+    const first = await lookups();
+    expect((await lookups()).rawPayload.equals(first.rawPayload)).toBe(true);
+    // Another instance's start with a profile that gained a county, written straight to the database.
+    await ctx.database.db
+      .insertInto('lookup_item')
+      .values({ lookup_type: 'County', code: 'Zz Test', name: 'Zz Test', sort_order: 999 })
+      .execute();
+    expect(counties(await lookups())).toContain('Zz Test');
+    await ctx.database.db.deleteFrom('lookup_item').where('code', '=', 'Zz Test').execute();
+    expect(counties(await lookups())).not.toContain('Zz Test');
+    expect(counties(await lookups())).toHaveLength(99);
+  });
 });
 
 describe('drafts', () => {

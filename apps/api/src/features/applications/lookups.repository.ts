@@ -1,9 +1,34 @@
 import type { LookupItem, LookupType } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
+import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { DB } from '../../db/schema';
 import { LOOKUP_SEED } from './lookup-data';
 
-export function createLookupsRepository(db: Kysely<DB>) {
+export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
+  // Every wizard and search page reads the lists; they change when a start brings them up to
+  // date. Migration 0016 announces each write to lookup_item as `providers` (ADR 047, 048).
+  const lists = readThrough<LookupItem[]>(readCache, 'lookups', {
+    max: 1,
+    ttlMs: 10 * 60_000,
+    tagsOf: () => ['providers'],
+  });
+
+  async function readLists(): Promise<LookupItem[]> {
+    const rows = await db
+      .selectFrom('lookup_item')
+      .select(['lookup_id', 'lookup_type', 'code', 'name', 'parent_lookup_id'])
+      .orderBy('lookup_type')
+      .orderBy('sort_order')
+      .execute();
+    return rows.map((row) => ({
+      lookupId: row.lookup_id,
+      lookupType: row.lookup_type as LookupType,
+      code: row.code,
+      name: row.name,
+      parentLookupId: row.parent_lookup_id,
+    }));
+  }
+
   return {
     /**
      * Brings the lookup lists up to date at start-up: the reference lists, and the counties of
@@ -62,21 +87,8 @@ export function createLookupsRepository(db: Kysely<DB>) {
       });
     },
 
-    async list(): Promise<LookupItem[]> {
-      const rows = await db
-        .selectFrom('lookup_item')
-        .select(['lookup_id', 'lookup_type', 'code', 'name', 'parent_lookup_id'])
-        .orderBy('lookup_type')
-        .orderBy('sort_order')
-        .execute();
-      return rows.map((row) => ({
-        lookupId: row.lookup_id,
-        lookupType: row.lookup_type as LookupType,
-        code: row.code,
-        name: row.name,
-        parentLookupId: row.parent_lookup_id,
-      }));
-    },
+    /** Every list, in list order; the same array while nothing changes (callers must not change it). */
+    list: (): Promise<readonly LookupItem[]> => lists.get('all', readLists),
   };
 }
 export type LookupsRepository = ReturnType<typeof createLookupsRepository>;
