@@ -80,7 +80,12 @@ export function answerWrittenOnce<Source extends object>() {
     if (body === undefined) {
       // A route's serializer writes a string; Fastify's type allows bytes too.
       const text = reply.serialize(build(source));
-      body = typeof text === 'string' ? Buffer.from(text) : Buffer.from(text as ArrayBuffer);
+      if (typeof text === 'string') {
+        // Memory of its own: `Buffer.from` would take a small answer out of Node's shared 8 KB
+        // pool, and a remembered answer would keep the whole block alive.
+        body = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+        body.write(text);
+      } else body = Buffer.from(text as ArrayBuffer);
       written.set(source, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);
