@@ -23,6 +23,10 @@ export interface VerifiedIdentity {
   session?: { authTime?: number; sid?: string };
 }
 
+/**
+ * Frozen when `resolve` answers it (shared by every call that finds its row remembered). Not
+ * typed readonly: the contract's response types, which routes answer it through, are mutable.
+ */
 export interface PortalUser {
   id: string;
   email: string;
@@ -116,7 +120,10 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
     };
   };
 
-  /** A user shared by every call that finds its row remembered: nobody may change it. */
+  /**
+   * What `resolve` answers, on every path: a user shared by every call that finds its row
+   * remembered, so nobody may change it (an attempt throws, rather than working only sometimes).
+   */
   const frozen = (user: PortalUser): PortalUser => {
     Object.freeze(user.roles);
     Object.freeze(user.counties);
@@ -206,10 +213,10 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         // Worked out once with the row: a remembered row answers every call with the same user.
         return { row, user: row && frozen(toUser(row)) };
       });
-      if (existing && identity.session && isStaff(existing.roles)) {
-        await noteStaffSignIn(existing, toUser(existing), identity, context.requestId);
-      }
       if (existing && known) {
+        if (identity.session && isStaff(existing.roles)) {
+          await noteStaffSignIn(existing, known, identity, context.requestId);
+        }
         const stale = Date.now() - existing.last_seen_at.getTime() > LAST_SEEN_RESOLUTION_MS;
         if (stale || existing.email !== identity.email || existing.name !== identity.name) {
           await db
@@ -220,7 +227,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         }
         return existing.email === identity.email && existing.name === identity.name
           ? known
-          : toUser({ ...existing, email: identity.email, name: identity.name });
+          : frozen(toUser({ ...existing, email: identity.email, name: identity.name }));
       }
       await db
         .insertInto('app_user')
@@ -229,7 +236,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         .execute();
       const created = await loadRow({ issuer: identity.issuer, subject: identity.subject });
       if (!created) throw new Error('user vanished while signing in');
-      return toUser(created);
+      return frozen(toUser(created));
     },
 
     findById: (id: string) => load({ id }),
