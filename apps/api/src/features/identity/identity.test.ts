@@ -309,6 +309,17 @@ describe('the signed-in user', () => {
     expect(renamed.name).toBe('Second');
     expect((await users.resolve({ ...identity, name: 'Second' })).name).toBe('Second');
   });
+
+  it('GET /api/User/me answers each caller their own user, written once while it is remembered', async () => {
+    const [ana, ben] = [await createUser(ctx, 'Ana Me'), await createUser(ctx, 'Ben Me')];
+    const me = (user: typeof ana) => ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: user.headers });
+    const [anaFirst, benFirst, anaAgain, benAgain] = [await me(ana), await me(ben), await me(ana), await me(ben)];
+    expect(anaFirst.json()).toMatchObject({ id: ana.id, email: ana.email });
+    expect(benFirst.json()).toMatchObject({ id: ben.id, email: ben.email });
+    expect(anaAgain.json()).toMatchObject({ id: ana.id, email: ana.email });
+    expect(benAgain.rawPayload.equals(benFirst.rawPayload)).toBe(true);
+    expect(anaAgain.rawPayload.equals(anaFirst.rawPayload)).toBe(true);
+  });
 });
 
 describe('rate limits on credential endpoints', () => {
