@@ -7,8 +7,8 @@ export interface ChangeAwareCacheOptions<V> {
   /** An entry's longest life even when nothing is heard of its tags: a safety net, not the rule. */
   ttlMs: number;
   /**
-   * The change tags a value depends on (migration 0016's `user:<id>`, `providers`); null: not
-   * to be remembered (no change could be heard that would ever drop it).
+   * The change tags a value depends on (migrations 0016 and 0017: `account:<id>`, `user:<id>`,
+   * `providers`); null: not to be remembered (no change could be heard that would ever drop it).
    */
   tagsOf: (value: V) => readonly string[] | null;
   /** Before every read, wait until every change committed so far has been heard (`READ_CACHE=fenced`). */

@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
+import { Migrator, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/helpers';
@@ -6,6 +7,7 @@ import { loadConfig } from '../env';
 import { createLookupsRepository } from '../features/applications/lookups.repository';
 import { ChangeAwareCache } from './change-aware-cache';
 import { type ChangeEvent, type ChangeFeed, eventIn, postgresChangeFeed } from './change-feed';
+import { migrations } from './migrations';
 
 const server = loadConfig().database;
 const postgres = server.kind === 'postgres' ? server.url : undefined;
@@ -42,12 +44,12 @@ async function newUser(email: string) {
 
 const tags = () => heard.flatMap((event) => (event.kind === 'changed' ? [event.tag] : []));
 
-describe('change notifications (migration 0016, ADR 047)', () => {
-  it("names the user whose row, roles or applications' rows changed, once heard through a fence", async () => {
+describe('change notifications (migrations 0016 and 0017, ADR 047 and 048)', () => {
+  it('names the account whose row, roles or counties changed, once heard through a fence', async () => {
     heard.length = 0;
     const id = await newUser('feed.one@example.gov');
     await feed.fence();
-    expect(tags()).toContain(`user:${id}`);
+    expect(tags()).toContain(`account:${id}`);
 
     heard.length = 0;
     await database.db
@@ -55,7 +57,7 @@ describe('change notifications (migration 0016, ADR 047)', () => {
       .values({ user_id: id, role: 'service-worker', granted_by: 'test' })
       .execute();
     await feed.fence();
-    expect(tags()).toEqual([`user:${id}`]);
+    expect(tags()).toEqual([`account:${id}`]);
 
     heard.length = 0;
     await database.db
@@ -64,6 +66,48 @@ describe('change notifications (migration 0016, ADR 047)', () => {
       .execute();
     await feed.fence();
     expect(tags()).toEqual([]);
+  });
+
+  it('names the owner of an application whose rows changed, apart from their account (migration 0017)', async () => {
+    const owner = await newUser('feed.owner@example.gov');
+    await feed.fence();
+    heard.length = 0;
+    const applicationId = await database.db.transaction().execute(async (trx) => {
+      const draft = await trx
+        .insertInto('draft_application')
+        .values({ owner_id: owner, provider_type: 'registeredprovider', application_json: '{}' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const application = await trx
+        .insertInto('application')
+        .values({
+          owner_id: owner,
+          draft_id: draft.id,
+          provider_type: 'registeredprovider',
+          status: 'submitted',
+          application_json: '{}',
+          provider_name: 'Feed Owner',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return application.id;
+    });
+    await feed.fence();
+    expect(tags()).toEqual([`user:${owner}`]);
+
+    heard.length = 0;
+    await database.db
+      .insertInto('audit_log')
+      .values({
+        actor_label: 'test',
+        action: 'application.note',
+        entity_type: 'application',
+        entity_id: String(applicationId),
+      })
+      .execute();
+    await database.db.updateTable('app_user').set({ last_seen_at: new Date() }).where('id', '=', owner).execute();
+    await feed.fence();
+    expect(tags()).toEqual([`user:${owner}`, `account:${owner}`]);
   });
 
   it.skipIf(postgres)(
@@ -79,7 +123,7 @@ describe('change notifications (migration 0016, ADR 047)', () => {
         expect(tags()).toEqual([]);
         return row.id;
       });
-      expect(tags()).toEqual([`user:${id}`]);
+      expect(tags()).toEqual([`account:${id}`]);
     },
   );
 
@@ -142,6 +186,29 @@ describe('change notifications (migration 0016, ADR 047)', () => {
     await feed.fence();
     expect(tags()).toEqual([]);
   });
+
+  it("migration 0017's down puts 0016's tag back, and up splits it again", async () => {
+    const migrator = new Migrator({
+      db: database.db,
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+      provider: { getMigrations: () => Promise.resolve(migrations) },
+    });
+    const newAccount = async () => {
+      const id = await newUser(`feed.${randomUUID()}@example.gov`);
+      await feed.fence();
+      return id;
+    };
+    expect((await migrator.migrateDown()).results).toEqual([
+      { migrationName: '0017-account-change-tag', direction: 'Down', status: 'Success' },
+    ]);
+    heard.length = 0;
+    const before = await newAccount();
+    expect(tags()).toEqual([`user:${before}`]);
+    expect((await migrator.migrateToLatest()).error).toBeUndefined();
+    heard.length = 0;
+    const after = await newAccount();
+    expect(tags()).toEqual([`account:${after}`]);
+  });
 });
 
 describe('a cache on the feed', () => {
@@ -149,7 +216,7 @@ describe('a cache on the feed', () => {
     new ChangeAwareCache<{ id: string; name: string }>(feed, {
       max: 10,
       ttlMs: 60_000,
-      tagsOf: (row) => [`user:${row.id}`],
+      tagsOf: (row) => [`account:${row.id}`],
     });
   const readName = (id: string) =>
     database.db.selectFrom('app_user').select(['id', 'name']).where('id', '=', id).executeTakeFirstOrThrow();

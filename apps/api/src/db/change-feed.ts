@@ -6,7 +6,7 @@ import pg from 'pg';
 export const CHANGE_CHANNEL = 'portal_changes';
 
 export type ChangeEvent =
-  /** Something tagged so changed and committed in the feed's schema: `user:<id>` or `providers`. */
+  /** Something tagged so changed and committed in the feed's schema: `account:<id>`, `user:<id>` or `providers`. */
   | { kind: 'changed'; tag: string }
   /** Changes may have gone unseen (the feed connected, lost its connection or went quiet). */
   | { kind: 'reset' };

@@ -142,13 +142,14 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
 
   /**
    * Every signed-in call starts here: the row of a token's (issuer, subject), remembered until
-   * migration 0016 announces a change to it, its roles or its counties (ADR 047). A user not
-   * there yet is not remembered (nothing would announce their arrival under that key).
+   * the database announces a change to it, its roles or its counties (`account:<id>`,
+   * migrations 0016 and 0017, ADR 047 and 048). A user not there yet is not remembered
+   * (nothing would announce their arrival under that key).
    */
   const signedIn = readThrough<{ row: Row | undefined; user: PortalUser | undefined }>(readCache, 'signed-in-user', {
     max: 10_000,
     ttlMs: 10 * 60_000,
-    tagsOf: ({ row }) => (row ? [`user:${row.id}`] : null),
+    tagsOf: ({ row }) => (row ? [`account:${row.id}`] : null),
   });
 
   /**
