@@ -7,7 +7,7 @@ import { LOOKUP_SEED } from './lookup-data';
 export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
   // Every wizard and search page reads the lists; they change when a start brings them up to
   // date. Migration 0016 announces each write to lookup_item as `providers` (ADR 047, 048).
-  const lists = readThrough<LookupItem[]>(readCache, 'lookups', {
+  const remembered = readThrough<LookupItem[]>(readCache, 'lookups', {
     max: 1,
     ttlMs: 10 * 60_000,
     tagsOf: () => ['providers'],
@@ -88,7 +88,7 @@ export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSou
     },
 
     /** Every list, in list order; the same array while nothing changes (callers must not change it). */
-    list: (): Promise<readonly LookupItem[]> => lists.get('all', readLists),
+    list: (): Promise<readonly LookupItem[]> => remembered.get('all', readLists),
   };
 }
 export type LookupsRepository = ReturnType<typeof createLookupsRepository>;
