@@ -62,8 +62,7 @@ describe('lookups', () => {
         .json<{ data: { lookupType: string; code: string }[] }>()
         .data.filter((item) => item.lookupType === 'County')
         .map((item) => item.code);
-    const first = await lookups();
-    expect((await lookups()).rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(counties(await lookups())).not.toContain('Zz Test');
     // Another instance's start with a profile that gained a county, written straight to the database.
     await ctx.database.db
       .insertInto('lookup_item')
