@@ -216,7 +216,19 @@ const toRecord = (row: SearchRow): ProviderRecord => ({
  */
 async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<ProviderRecord[]> {
   const where = and(conditions(q));
-  const hasTerms = Boolean(q.businessName || q.firstName || q.lastName);
+  // The name terms as the search reads them: a term of punctuation alone ("-", "\\") folds to
+  // nothing and is no term (it once left the ranking below empty: a syntax error, a 500).
+  const terms = (
+    [
+      ['business_search', q.businessName],
+      ['first_name_search', q.firstName],
+      ['last_name_search', q.lastName],
+    ] as const
+  ).flatMap(([column, value]) => {
+    const folded = value ? fold(value) : '';
+    return folded ? [{ column, folded }] : [];
+  });
+  const hasTerms = terms.length > 0;
   // A name search sets pg_trgm's threshold for its own transaction; any other search is a
   // single statement and needs none (begin and commit were two round trips of three).
   if (hasTerms) {
@@ -284,13 +296,7 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<Provid
     }
     const similarity = hasTerms
       ? sql.join(
-          [
-            ['business_search', q.businessName],
-            ['first_name_search', q.firstName],
-            ['last_name_search', q.lastName],
-          ]
-            .filter(([, value]) => value && fold(value))
-            .map(([column, value]) => sql`word_similarity(${fold(value!)}, ${sql.ref(`p.${column!}`)})`),
+          terms.map(({ column, folded }) => sql`word_similarity(${folded}, ${sql.ref(`p.${column}`)})`),
           sql` + `,
         )
       : sql`null::float8`;

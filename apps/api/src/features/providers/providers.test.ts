@@ -133,6 +133,18 @@ describe('POST /api/Providers search', () => {
     expect(names(await search({ lastName: 'Olsen' }))).toEqual(['Prairie Nest Early Learning']);
   });
 
+  it('reads a name field of punctuation alone as no name (found by the route fuzzer: it answered 500)', async () => {
+    for (const payload of [
+      { firstName: '\\' },
+      { lastName: '-', city: 'west des moines' },
+      { providerBusinessName: '!!', firstName: '—' },
+    ]) {
+      const response = await search(payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(200);
+    }
+    expect(names(await search({ lastName: '-', city: 'west des moines' }))).toEqual(['Prairie Nest Early Learning']);
+  });
+
   it('matches the ZIP code and the city of the address', async () => {
     expect(names(await search({ zipCode: '50010' }))).toEqual(['Little Sprouts Daycare']);
     expect(names(await search({ city: 'west des moines' }))).toEqual(['Prairie Nest Early Learning']);
