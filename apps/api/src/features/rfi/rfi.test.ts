@@ -287,6 +287,68 @@ describe('who may do what', () => {
     }
   });
 
+  it.each([
+    ['deny', 'Not eligible in this county.'],
+    ['withdraw', 'The provider asked to withdraw.'],
+    ['approve', undefined],
+  ] as const)(
+    '%s closes the RFIs still pending: nobody is asked to answer a closed application',
+    async (action, reason) => {
+      const id = await submitApplication(ctx, owner);
+      const rfiId = (
+        await createRfi(ctx, storyWorker, { applicationId: id, serviceWorkerComment: 'Send the lease, please.' })
+      ).json<{ rfiId: number }>().rfiId;
+      expect(await statusOf(id)).toBe('information-requested');
+      const decide = (body: { action: string; version: number; reason?: string }) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/Staff/applications/${id}/status`,
+          headers: storyWorker.headers,
+          payload: body,
+        });
+      const versionOf = async () =>
+        (
+          await ctx.database.db
+            .selectFrom('application')
+            .select('version')
+            .where('id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).version;
+      // Approval comes from review: a reviewer may take an application back into review while an RFI is open.
+      if (action === 'approve') {
+        expect((await decide({ action: 'start-review', version: await versionOf() })).statusCode).toBe(200);
+      }
+      const decided = await decide({ action, version: await versionOf(), ...(reason ? { reason } : {}) });
+      expect(decided.statusCode, decided.body).toBe(200);
+
+      const [rfi] = await rfisOf(ctx, owner, id);
+      expect(rfi).toMatchObject({ rfiId, status: 'completed' });
+      expect((await permissionsOf(ctx, owner, id)).body).toMatchObject({ canReply: false });
+      expect((await permissionsOf(ctx, storyWorker, id)).body).toMatchObject({ canComplete: false, canRequest: false });
+      expect((await dashboardOf(owner)).providerApplication).toMatchObject({ applicationId: id, openRfiCount: 0 });
+      const answer = await respondRfi(ctx, owner, { rfiId, applicantComment: 'Here it is.' });
+      expect(answer.statusCode).toBe(409);
+      const queue = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/Staff/applications?rfi=open&pageSize=100',
+        headers: storyWorker.headers,
+      });
+      expect(
+        queue.json<{ items: { applicationId: number }[] }>().items.map((item) => item.applicationId),
+      ).not.toContain(id);
+      // Said in the audit trail: who closed it, and why.
+      const trail = await ctx.database.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_label', 'reason'])
+        .where('entity_type', '=', 'rfi')
+        .where('entity_id', '=', String(rfiId))
+        .orderBy('id')
+        .execute();
+      expect(trail.at(-1)).toMatchObject({ action: 'rfi.completed', actor_label: storyWorker.email });
+      expect(trail.at(-1)?.reason).toMatch(/decision|withdrawn/i);
+    },
+  );
+
   it('no RFI on an application with a decision (409)', async () => {
     const id = await submitApplication(ctx, owner);
     await ctx.database.db.updateTable('application').set({ status: 'approved' }).where('id', '=', id).execute();

@@ -122,6 +122,41 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
     return { applicationId: row.id, status: row.status, version: row.version, assignee: assigneeOf(row) };
   };
 
+  /**
+   * DESIGN.md section 6: a decision or a withdrawal ends the wait for information. The requests
+   * still pending are completed with it, each audited with why, so the applicant is no longer
+   * asked to answer (nor reminded), and the queue and the statistics no longer count them open.
+   */
+  const closePendingRfis = async (trx: Kysely<DB>, applicationId: number, status: SubmittedStatus, actor: Actor) => {
+    if ((undecidedStatuses as readonly string[]).includes(status)) return;
+    const closed = await trx
+      .updateTable('rfi')
+      .set({ status: 'completed', completed_by: actor.id, completed_at: new Date() })
+      .where('application_id', '=', applicationId)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    for (const rfi of closed) {
+      await audit.record(
+        {
+          actorId: actor.id,
+          actorLabel: actor.label,
+          action: 'rfi.completed',
+          entityType: 'rfi',
+          entityId: String(rfi.id),
+          before: { status: 'pending' },
+          after: { applicationId, status: 'completed' },
+          reason:
+            status === 'withdrawn'
+              ? 'Closed with the application, which was withdrawn'
+              : `Closed by the decision on the application (${status})`,
+          requestId: actor.requestId,
+        },
+        trx,
+      );
+    }
+  };
+
   return {
     /**
      * One page of the queue with the filters, and how many match in all. The page's ids are
@@ -287,6 +322,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           })
           .where('id', '=', row.id)
           .execute();
+        await closePendingRfis(trx, row.id, transition.to, input.actor);
         const directory =
           input.action === 'approve' && row.provider_type === 'registeredprovider'
             ? await publishToProviderDirectory(trx, {
