@@ -13,6 +13,7 @@ import * as m0013 from './0013-rfi-reminded';
 import * as m0015 from './0015-queue-name-sort';
 import * as m0016 from './0016-change-notifications';
 import * as m0017 from './0017-account-change-tag';
+import * as m0018 from './0018-decided-applications-close-rfis';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0015-queue-name-sort': m0015,
   '0016-change-notifications': m0016,
   '0017-account-change-tag': m0017,
+  '0018-decided-applications-close-rfis': m0018,
 };
