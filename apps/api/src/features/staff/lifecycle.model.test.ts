@@ -1,0 +1,233 @@
+import {
+  allowedActionsFor,
+  type DashboardResponse,
+  type Problem,
+  type Rfi,
+  type RfiPermissions,
+  type StaffAction,
+  type StaffApplication,
+  staffActions,
+  staffProblemTypes,
+  staffTransitions,
+  type SubmittedStatus,
+  undecidedStatuses,
+} from '@ccap/contracts';
+import fc from 'fast-check';
+import { afterAll, expect, it } from 'vitest';
+import { submitApplication } from '../../../test/documents-fixture';
+import { createTestApp } from '../../../test/helpers';
+import { createUser, type TestUser } from '../../../test/identity';
+
+/**
+ * The application's life (DESIGN.md section 6) against a model of it: random sequences of what
+ * staff and the applicant do — decisions on the version they saw or a stale one, requests for
+ * information, answers, completions, assignment — each checked against the transition table
+ * and the RFI rules, and after each step the whole state is read back from every side (the
+ * review page, the RFI list, the applicant's permissions and dashboard) and compared.
+ */
+
+// Raise for a longer hunt: LIFECYCLE_RUNS=300 npx vitest run --project api-pglite lifecycle
+// eslint-disable-next-line no-restricted-properties -- a test knob, not product configuration
+const RUNS = Number(process.env.LIFECYCLE_RUNS ?? 40);
+
+const ctx = await createTestApp();
+afterAll(async () => {
+  await ctx.close();
+});
+const worker = await createUser(ctx, 'Lifecycle Worker', 'service-worker', ['Story']);
+
+interface Model {
+  status: SubmittedStatus;
+  version: number;
+  assigned: boolean;
+  rfis: number[];
+  pending: Set<number>;
+}
+interface Real {
+  owner: TestUser;
+  applicationId: number;
+}
+
+const send = (user: TestUser, method: 'GET' | 'POST', url: string, payload?: object) =>
+  ctx.app.inject({ method, url, headers: user.headers, ...(payload ? { payload } : {}) });
+
+const isOpen = (status: SubmittedStatus) => (undecidedStatuses as readonly string[]).includes(status);
+
+/** An RFI's arrival or its last completion moves the application as the RFI rules say. */
+function applyRfiRule(model: Model) {
+  const next =
+    model.pending.size > 0
+      ? model.status === 'submitted' || model.status === 'in-review'
+        ? 'information-requested'
+        : undefined
+      : model.status === 'information-requested'
+        ? 'in-review'
+        : undefined;
+  if (next) {
+    model.status = next;
+    model.version += 1;
+  }
+}
+
+async function expectState(model: Model, real: Real, step: string) {
+  const review = await send(worker, 'GET', `/api/Staff/applications/${real.applicationId}`);
+  expect(review.statusCode, step).toBe(200);
+  const seen = review.json<StaffApplication>();
+  expect(
+    { status: seen.status, version: seen.version, allowedActions: seen.allowedActions, assigned: !!seen.assignee },
+    step,
+  ).toEqual({
+    status: model.status,
+    version: model.version,
+    allowedActions: allowedActionsFor(model.status),
+    assigned: model.assigned,
+  });
+  const rfis = (await send(real.owner, 'GET', `/api/Rfi/${real.applicationId}`)).json<Rfi[]>();
+  expect(
+    rfis.filter((rfi) => rfi.status === 'pending').map((rfi) => rfi.rfiId),
+    `${step}: pending RFIs`,
+  ).toEqual(model.rfis.filter((id) => model.pending.has(id)).reverse());
+  const permissions = (
+    await send(real.owner, 'GET', `/api/Rfi/${real.applicationId}/permissions`)
+  ).json<RfiPermissions>();
+  expect(permissions.canReply, `${step}: the applicant may answer`).toBe(model.pending.size > 0);
+  const dashboard = (await send(real.owner, 'GET', '/api/Dashboard/get-dashboard')).json<DashboardResponse>();
+  expect(dashboard.providerApplication, step).toMatchObject({
+    status: model.status,
+    openRfiCount: model.pending.size,
+  });
+  // The invariant behind ADR 049: a closed application waits for nothing.
+  if (!isOpen(model.status)) expect(model.pending.size, step).toBe(0);
+}
+
+class Decide implements fc.AsyncCommand<Model, Real> {
+  constructor(
+    private readonly action: StaffAction,
+    private readonly withReason: boolean,
+    private readonly stale: boolean,
+  ) {}
+  check = (model: Readonly<Model>) => !this.stale || model.version > 1;
+  async run(model: Model, real: Real) {
+    const version = this.stale ? model.version - 1 : model.version;
+    const response = await send(worker, 'POST', `/api/Staff/applications/${real.applicationId}/status`, {
+      action: this.action,
+      version,
+      ...(this.withReason ? { reason: 'Checked against the program rules.' } : {}),
+    });
+    const step = `${this.toString()} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    const transition = staffTransitions[this.action];
+    if (!this.withReason && (this.action === 'deny' || this.action === 'withdraw')) {
+      expect(response.statusCode, step).toBe(400);
+    } else if (this.stale) {
+      expect(response.statusCode, step).toBe(409);
+      expect(response.json<Problem>().type, step).toBe(staffProblemTypes.versionConflict);
+    } else if (!(transition.from as readonly string[]).includes(model.status)) {
+      expect(response.statusCode, step).toBe(409);
+      expect(response.json<Problem>().type, step).toBe(staffProblemTypes.invalidTransition);
+    } else {
+      expect(response.statusCode, step).toBe(200);
+      model.status = transition.to;
+      model.version += 1;
+      if (!isOpen(model.status)) model.pending.clear();
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => `${this.stale ? 'stale ' : ''}${this.action}${this.withReason ? ' (reason)' : ''}`;
+}
+
+class Ask implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const response = await send(worker, 'POST', '/api/rfi/CreateRfi', {
+      applicationId: real.applicationId,
+      serviceWorkerComment: 'Please send the lease.',
+    });
+    const step = `ask from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (isOpen(model.status)) {
+      expect(response.statusCode, step).toBe(201);
+      const { rfiId } = response.json<{ rfiId: number }>();
+      model.rfis.push(rfiId);
+      model.pending.add(rfiId);
+      applyRfiRule(model);
+    } else {
+      expect(response.statusCode, step).toBe(409);
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => 'ask';
+}
+
+class Answer implements fc.AsyncCommand<Model, Real> {
+  constructor(private readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.rfis.length > 0;
+  async run(model: Model, real: Real) {
+    const rfiId = model.rfis[this.pick % model.rfis.length]!;
+    const response = await send(real.owner, 'POST', '/api/rfi/RespondRfi', { rfiId, applicantComment: 'Attached.' });
+    const step = `answer RFI ${rfiId} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    expect(response.statusCode, step).toBe(model.pending.has(rfiId) ? 200 : 409);
+    await expectState(model, real, step);
+  }
+  toString = () => `answer #${this.pick}`;
+}
+
+class Complete implements fc.AsyncCommand<Model, Real> {
+  constructor(private readonly pick: number) {}
+  check = (model: Readonly<Model>) => model.rfis.length > 0;
+  async run(model: Model, real: Real) {
+    const rfiId = model.rfis[this.pick % model.rfis.length]!;
+    const response = await send(worker, 'POST', '/api/rfi/CompleteRfi', { rfiId });
+    const step = `complete RFI ${rfiId} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (model.pending.has(rfiId)) {
+      expect(response.statusCode, step).toBe(200);
+      model.pending.delete(rfiId);
+      applyRfiRule(model);
+    } else {
+      expect(response.statusCode, step).toBe(409);
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => `complete #${this.pick}`;
+}
+
+class Assign implements fc.AsyncCommand<Model, Real> {
+  constructor(private readonly take: boolean) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const response = await send(worker, 'POST', `/api/Staff/applications/${real.applicationId}/assign`, {
+      assignee: this.take ? 'me' : null,
+      version: model.version,
+    });
+    const step = `${this.toString()} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    expect(response.statusCode, step).toBe(200);
+    model.assigned = this.take;
+    model.version += 1;
+    await expectState(model, real, step);
+  }
+  toString = () => (this.take ? 'assign to me' : 'unassign');
+}
+
+const commands = [
+  fc
+    .tuple(fc.constantFrom(...staffActions), fc.boolean(), fc.boolean())
+    .map(([action, withReason, stale]) => new Decide(action, withReason, stale)),
+  fc.constant(new Ask()),
+  fc.nat().map((pick) => new Answer(pick)),
+  fc.nat().map((pick) => new Complete(pick)),
+  fc.boolean().map((take) => new Assign(take)),
+];
+
+it(
+  'every sequence of decisions, requests, answers and completions keeps the application and its RFIs consistent',
+  async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (sequence) => {
+        const owner = await createUser(ctx, 'Lifecycle Owner');
+        const applicationId = await submitApplication(ctx, owner);
+        const model: Model = { status: 'submitted', version: 1, assigned: false, rfis: [], pending: new Set() };
+        await fc.asyncModelRun(() => ({ model, real: { owner, applicationId } }), sequence);
+      }),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  },
+  Math.max(60_000, RUNS * 3_000),
+);
