@@ -64,6 +64,23 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('link', { name: 'Upload Missing Documents' })).not.toBeInTheDocument();
   });
 
+  it('asks for nothing more once the application is decided, whatever was never sent', async () => {
+    arrange({
+      ...submitted,
+      isDocumentRequired: false,
+      providerApplication: { ...submitted.providerApplication!, status: 'denied' },
+    });
+    await renderRoute('/dashboard');
+    expect(
+      await screen.findByText(
+        'Your application was denied. The reason is in the timeline below; contact your county office with any questions.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Upload the 1 document/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Documents still needed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Upload Missing Documents' })).not.toBeInTheDocument();
+  });
+
   it('without an application: create, and resume the latest draft by its provider type', async () => {
     arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null }, [
       { id: 3, userEmail: '', applicationJson: '{"providerType":"registeredprovider"}', version: 1, updatedAt: '' },

@@ -10,18 +10,28 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
 
-/** What the provider should do now, from the application's status and what is still open. */
-function nextStepOf(application: ProviderApplication): string {
+/**
+ * What the provider should do now, from the application's status and what is still open.
+ * Documents are asked for only while the API says they are required: a decided or withdrawn
+ * application takes no more uploads, whatever was never sent.
+ */
+function nextStepOf(application: ProviderApplication, documentsRequired: boolean): string {
   if (application.openRfiCount > 0) return 'answerRfi';
-  if (application.missingDocuments.length > 0) return 'uploadDocuments';
+  if (documentsRequired) return 'uploadDocuments';
   return application.status;
 }
 
-function ApplicationSummary({ application }: { application: ProviderApplication }) {
+function ApplicationSummary({
+  application,
+  documentsRequired,
+}: {
+  application: ProviderApplication;
+  documentsRequired: boolean;
+}) {
   const { t } = useTranslation();
   const format = useIntlFormat();
   const day = (iso: string) => format.date(iso.slice(0, 10));
-  const next = nextStepOf(application);
+  const next = nextStepOf(application, documentsRequired);
   return (
     <section
       aria-labelledby="application-heading"
@@ -52,7 +62,7 @@ function ApplicationSummary({ application }: { application: ProviderApplication 
           })}
         </p>
       </div>
-      {application.missingDocuments.length > 0 ? (
+      {documentsRequired && application.missingDocuments.length > 0 ? (
         <div>
           <h3 className="text-lg font-semibold">{t('dashboard.missing.heading')}</h3>
           <ul className="mt-2 list-disc space-y-1 ps-5">
@@ -130,7 +140,7 @@ export function DashboardPage() {
       </div>
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
       {providerApplication ? (
-        <ApplicationSummary application={providerApplication} />
+        <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />
       ) : (
         <p>{t('dashboard.noApplication')}</p>
       )}
