@@ -53,6 +53,20 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
       .returning('id')
       .executeTakeFirstOrThrow();
 
+  /**
+   * Every transaction that writes an application's RFIs (a request, an answer, a completion, a
+   * decision, which completes the pending ones) locks the application's row first, then the
+   * RFI's: taken in one order everywhere, no two can wait on each other in a cycle (a deadlock
+   * PostgreSQL ends by failing one of them). Answers undefined when the RFI does not exist.
+   */
+  const lockApplicationOfRfi = (trx: Transaction<DB>, rfiId: number) =>
+    trx
+      .selectFrom('application')
+      .select('id')
+      .where('id', '=', (eb) => eb.selectFrom('rfi').select('rfi.application_id').where('rfi.id', '=', rfiId))
+      .forUpdate()
+      .executeTakeFirst();
+
   const fileFacts = (file: StoredFile) => ({
     fileName: file.displayName,
     contentType: file.contentType,
@@ -287,6 +301,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
       actor: Actor;
     }): Promise<'answered' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
+        if (!(await lockApplicationOfRfi(trx, input.rfiId))) return 'not-found';
         const before = await trx
           .selectFrom('rfi')
           .innerJoin('application', 'application.id', 'rfi.application_id')
@@ -345,6 +360,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
     /** Staff close a pending RFI; the application returns to in-review when none is left pending. */
     async complete(input: { rfiId: number; actor: Actor }): Promise<'completed' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
+        if (!(await lockApplicationOfRfi(trx, input.rfiId))) return 'not-found';
         const before = await trx
           .selectFrom('rfi')
           .innerJoin('application', 'application.id', 'rfi.application_id')

@@ -349,6 +349,35 @@ describe('who may do what', () => {
     },
   );
 
+  it('a decision, a completion and an answer at the same moment all end well: no deadlock, no 5xx', async () => {
+    for (let round = 0; round < 8; round += 1) {
+      const id = await submitApplication(ctx, owner);
+      const rfiId = (
+        await createRfi(ctx, storyWorker, { applicationId: id, serviceWorkerComment: `Question ${round}` })
+      ).json<{ rfiId: number }>().rfiId;
+      const version = (
+        await ctx.database.db.selectFrom('application').select('version').where('id', '=', id).executeTakeFirstOrThrow()
+      ).version;
+      const [decision, completion, answer] = await Promise.all([
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/Staff/applications/${id}/status`,
+          headers: storyWorker.headers,
+          payload: { action: 'deny', version, reason: 'Not eligible.' },
+        }),
+        completeRfi(ctx, storyWorker, rfiId),
+        respondRfi(ctx, owner, { rfiId, applicantComment: `Answer ${round}` }),
+      ]);
+      // The completion may come first and move the application on (the decision's version is
+      // then stale: 409), or the decision first and complete the RFI itself (the completion
+      // and the answer find it completed: 409). Nothing fails.
+      for (const response of [decision, completion, answer])
+        expect([200, 409], response.body).toContain(response.statusCode);
+      expect([decision.statusCode, completion.statusCode]).toContain(200);
+      expect((await rfisOf(ctx, owner, id))[0]?.status).toBe('completed');
+    }
+  });
+
   it('no RFI on an application with a decision (409)', async () => {
     const id = await submitApplication(ctx, owner);
     await ctx.database.db.updateTable('application').set({ status: 'approved' }).where('id', '=', id).execute();
