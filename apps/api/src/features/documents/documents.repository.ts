@@ -1,4 +1,4 @@
-import type { RequiredDocument } from '@ccap/contracts';
+import { type RequiredDocument, statusesOpenForDocuments } from '@ccap/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApplicationDocumentTable, DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -92,8 +92,23 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
       uploadedBy: string;
       actorLabel: string;
       requestId: string;
-    }): Promise<{ document: DocumentRow; replacedBlobKey: string | null } | undefined> {
+    }): Promise<{ document: DocumentRow; replacedBlobKey: string | null } | 'closed' | undefined> {
       return db.transaction().execute(async (trx) => {
+        // The status was checked when the upload began, which can be minutes ago: a decision
+        // made meanwhile closes the documents. The application's row first, as everywhere.
+        const application = await trx
+          .selectFrom('application')
+          .select(['status', 'owner_id', 'assignee_id'])
+          .where('id', '=', (eb) =>
+            eb
+              .selectFrom('application_document')
+              .select('application_document.application_id')
+              .where('application_document.id', '=', input.documentId),
+          )
+          .forUpdate()
+          .executeTakeFirst();
+        if (!application) return undefined;
+        if (!(statusesOpenForDocuments as readonly string[]).includes(application.status)) return 'closed';
         const before = await trx
           .selectFrom('application_document')
           .selectAll()
@@ -136,11 +151,6 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
           trx,
         );
         // A receipt to the applicant, and word to the staff member working the application.
-        const application = await trx
-          .selectFrom('application')
-          .select(['owner_id', 'assignee_id'])
-          .where('id', '=', document.application_id)
-          .executeTakeFirstOrThrow();
         const values = { document: document.document_name };
         await notifier.notify(trx, {
           userId: application.owner_id,

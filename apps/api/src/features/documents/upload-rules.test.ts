@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { allowedDocumentTypeLabels, documentProblemTypes } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as files from '../../../test/document-files';
@@ -5,6 +6,7 @@ import {
   documentsOf,
   downloadFile,
   filesInStore,
+  multipartBody,
   submitApplication,
   uploadBase64,
   uploadMultipart,
@@ -172,5 +174,43 @@ describe('requests', () => {
     expect(response.statusCode).toBe(500);
     expect(failure).toHaveBeenCalledOnce();
     failure.mockRestore();
+  });
+});
+
+describe('a decision while the file is on its way', () => {
+  it('refuses the file when it arrives (409): nothing kept, the row without a file', async () => {
+    const applicationId = await submitApplication(ctx, owner);
+    const [document] = await documentsOf(ctx, owner, applicationId);
+    const worker = await createUser(ctx, 'Deciding Worker', 'service-worker', ['Story']);
+    const before = await filesInStore(ctx);
+    const body = multipartBody('late.pdf', files.pdf(64 * 1024));
+    const payload = new PassThrough();
+    payload.write(body.payload.subarray(0, 1024));
+    const upload = ctx.app.inject({
+      method: 'POST',
+      url: `/api/Application/${applicationId}/documents/${document!.documentId}/file`,
+      headers: { ...owner.headers, 'content-type': body.contentType },
+      payload,
+    });
+    // The upload passed its checks and is staging the file: the application is withdrawn now.
+    await vi.waitFor(async () => expect((await filesInStore(ctx)).length).toBeGreaterThan(before.length), {
+      timeout: 5_000,
+    });
+    const decided = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Staff/applications/${applicationId}/status`,
+      headers: worker.headers,
+      payload: { action: 'withdraw', version: 1, reason: 'The provider asked to withdraw.' },
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    payload.end(body.payload.subarray(1024));
+
+    const response = await upload;
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json()).toMatchObject({ type: documentProblemTypes.closed });
+    expect(await filesInStore(ctx)).toEqual(before);
+    expect(
+      (await documentsOf(ctx, owner, applicationId)).find((one) => one.documentId === document!.documentId),
+    ).toMatchObject({ isUploaded: false, file: null });
   });
 });

@@ -13,6 +13,7 @@ import { type DocumentsRepository, type StoredFile, toRequiredDocument } from '.
 import { displayNameOf, storageNameOf } from './file-names';
 import { detectDocumentType } from './file-types';
 import {
+  applicationClosed,
   emptyFile,
   fileTooLarge,
   infectedFile,
@@ -155,14 +156,18 @@ export async function storeDocumentFile(
       user: input.user,
       logContext: { documentId: input.documentId },
     },
-    (file) =>
-      deps.documents.attachFile({
+    async (file) => {
+      const attached = await deps.documents.attachFile({
         documentId: input.documentId,
         file,
         uploadedBy: input.user.id,
         actorLabel: input.user.email,
         requestId: input.requestId,
-      }),
+      });
+      // Decided while the file was on its way: the stored file is removed, nothing recorded.
+      if (attached === 'closed') throw applicationClosed();
+      return attached;
+    },
     () => notFound('The document'),
   );
   if (attached.replacedBlobKey) {

@@ -5,6 +5,7 @@ import {
   type StaffQueueQuery,
   type SubmittedStatus,
   staffTransitions,
+  statusesOpenForDocuments,
   undecidedStatuses,
 } from '@ccap/contracts';
 import { type ExpressionBuilder, type Kysely, type OrderByModifiers, type Selectable, sql } from 'kysely';
@@ -120,6 +121,21 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
       .where('a.id', '=', applicationId)
       .executeTakeFirstOrThrow();
     return { applicationId: row.id, status: row.status, version: row.version, assignee: assigneeOf(row) };
+  };
+
+  /**
+   * Locks the application's row (before any of its documents', the order every writer takes)
+   * and answers it while its documents can still change; undefined once it is decided. The
+   * route checked the status already, but a decision may have landed since.
+   */
+  const lockOpenForDocuments = async (trx: Kysely<DB>, applicationId: number) => {
+    const row = await trx
+      .selectFrom('application')
+      .select(['status', 'owner_id'])
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
+    return row && (statusesOpenForDocuments as readonly string[]).includes(row.status) ? row : undefined;
   };
 
   /**
@@ -387,6 +403,8 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
     /** Asks the applicant for one more document; it joins the required list. */
     async requestDocument(input: { applicationId: number; documentName: string; description: string; actor: Actor }) {
       return db.transaction().execute(async (trx) => {
+        const application = await lockOpenForDocuments(trx, input.applicationId);
+        if (!application) return 'closed' as const;
         const row = await trx
           .insertInto('application_document')
           .values({
@@ -414,11 +432,6 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           },
           trx,
         );
-        const application = await trx
-          .selectFrom('application')
-          .select('owner_id')
-          .where('id', '=', input.applicationId)
-          .executeTakeFirstOrThrow();
         await notifier.notify(trx, {
           userId: application.owner_id,
           event: 'documentsRequired',
@@ -431,9 +444,13 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
       });
     },
 
-    /** Waives a required document with a reason; undefined when it is not this application's. */
+    /**
+     * Waives a required document with a reason; undefined when it is not this application's,
+     * 'closed' when the application has been decided.
+     */
     async waiveDocument(input: { applicationId: number; documentId: number; reason: string; actor: Actor }) {
       return db.transaction().execute(async (trx) => {
+        if (!(await lockOpenForDocuments(trx, input.applicationId))) return 'closed' as const;
         const before = await trx
           .selectFrom('application_document')
           .selectAll()

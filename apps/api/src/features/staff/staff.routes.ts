@@ -210,12 +210,12 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  const documentsClosed = () =>
+    new HttpProblem(409, 'The application is decided: its documents can no longer change.', {
+      type: staffProblemTypes.documentsClosed,
+    });
   const assertOpenForDocuments = (status: string) => {
-    if (!(statusesOpenForDocuments as readonly string[]).includes(status)) {
-      throw new HttpProblem(409, 'The application is decided: its documents can no longer change.', {
-        type: staffProblemTypes.documentsClosed,
-      });
-    }
+    if (!(statusesOpenForDocuments as readonly string[]).includes(status)) throw documentsClosed();
   };
 
   app.post(
@@ -238,6 +238,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         ...request.body,
         actor: actorOf(request),
       });
+      if (row === 'closed') throw documentsClosed();
       return reply.code(201).send(toStaffDocument(row));
     },
   );
@@ -263,6 +264,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         actor: actorOf(request),
       });
+      if (row === 'closed') throw documentsClosed();
       if (!row) throw notFound('The document');
       return toStaffDocument(row);
     },

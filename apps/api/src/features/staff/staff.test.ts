@@ -338,6 +338,19 @@ describe('review and decisions', () => {
       description: 'Too late',
     });
     expect(closed.statusCode).toBe(409);
+    // The route checks first; the write checks again under the application's lock, since a
+    // decision can land between the two (the route's check alone let one through).
+    const actor = { id: polkWorker.id, label: polkWorker.email, requestId: 'test' };
+    const documents = (await review(polkWorker, polkId)).documents;
+    const document = documents.find((one) => !one.isWaived);
+    const { staff } = ctx.app.repositories;
+    expect(await staff.requestDocument({ applicationId: polkId, documentName: 'Late', description: 'x', actor })).toBe(
+      'closed',
+    );
+    expect(
+      await staff.waiveDocument({ applicationId: polkId, documentId: document!.documentId, reason: 'x', actor }),
+    ).toBe('closed');
+    expect((await review(polkWorker, polkId)).documents).toEqual(documents);
   });
 
   it('approves and publishes the provider into the public search, unless it asked not to be listed', async () => {
