@@ -19,7 +19,8 @@ interface OverviewRow {
 
 /**
  * The user's latest application with the documents it still needs, its status history
- * (oldest first) and its pending RFIs, in one round trip: the same reads as
+ * (oldest first) and its RFIs still waiting for an answer (pending, not answered yet: one
+ * the applicant answered waits for staff, not for them), in one round trip: the same reads as
  * the dashboard made one by one before (latest = highest id; missing = required, not waived,
  * no file yet; history = every status the audit trail recorded), as subqueries.
  */
@@ -38,7 +39,8 @@ async function readOverview(db: Kysely<DB>, ownerId: string) {
         from audit_log l
         where l.entity_type = 'application' and l.entity_id = a.id::text and l.after ? 'status'
       ), '[]') as history,
-      (select count(*) from rfi r where r.application_id = a.id and r.status = 'pending') as open_rfi_count
+      (select count(*) from rfi r
+        where r.application_id = a.id and r.status = 'pending' and r.responded_at is null) as open_rfi_count
     from application a
     where a.owner_id = ${ownerId}
     order by a.id desc

@@ -227,7 +227,7 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
       }));
     },
 
-    /** RFIs still pending on an application (the dashboard's openRfiCount). */
+    /** RFIs still pending on an application, answered or not (staff may complete them; the applicant may add to them). */
     pendingCount: (applicationId: number) => pendingCount(applicationId),
 
     /**

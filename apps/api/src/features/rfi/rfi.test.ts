@@ -152,8 +152,14 @@ describe('the RFI round trip', () => {
     });
     const [mail] = await mailsTo(storyWorker.email);
     expect(mail?.subject).toBe(`The applicant answered your request for information on application ${applicationId}`);
-    // Answering does not close it: the application still waits for the service worker.
+    // Answering does not close it: the application still waits for the service worker, and no
+    // longer for the applicant, whose dashboard stops asking (they may still add to it).
     expect(await statusOf(applicationId)).toBe('information-requested');
+    expect((await dashboardOf(owner)).providerApplication).toMatchObject({
+      status: 'information-requested',
+      openRfiCount: 0,
+    });
+    expect((await permissionsOf(ctx, owner, applicationId)).body.canReply).toBe(true);
   });
 
   it('the service worker downloads the PDF byte for byte, as bytes and as the spec’s base64 text', async () => {

@@ -57,6 +57,21 @@ describe('the dashboard', () => {
     expect(screen.getAllByText('Information requested').length).toBeGreaterThan(0);
   });
 
+  it('once every request is answered, the wait is for the worker, not the provider', async () => {
+    arrange({
+      ...submitted,
+      isDocumentRequired: false,
+      providerApplication: { ...submitted.providerApplication!, status: 'information-requested', openRfiCount: 0 },
+    });
+    await renderRoute('/dashboard');
+    expect(
+      await screen.findByText(
+        'Nothing for now. A worker is reading your answer to the request for information; your review goes on after that.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Answer the request/)).not.toBeInTheDocument();
+  });
+
   it('no upload button once nothing is required', async () => {
     arrange({ ...submitted, isDocumentRequired: false });
     await renderRoute('/dashboard');
