@@ -14,16 +14,18 @@ import {
 } from '@ccap/contracts';
 import fc from 'fast-check';
 import { afterAll, expect, it } from 'vitest';
-import { submitApplication } from '../../../test/documents-fixture';
+import { pdf } from '../../../test/document-files';
+import { documentsOf, submitApplication, uploadMultipart } from '../../../test/documents-fixture';
 import { createTestApp } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 
 /**
  * The application's life (DESIGN.md section 6) against a model of it: random sequences of what
  * staff and the applicant do — decisions on the version they saw or a stale one, requests for
- * information, answers, completions, assignment — each checked against the transition table
- * and the RFI rules, and after each step the whole state is read back from every side (the
- * review page, the RFI list, the applicant's permissions and dashboard) and compared.
+ * information, answers, completions, uploads, waivers, documents asked for, assignment — each
+ * checked against the transition table and the RFI and document rules, and after each step the
+ * whole state is read back from every side (the review page and its checklist, the RFI list,
+ * the applicant's permissions and dashboard) and compared.
  */
 
 // Raise for a longer hunt: LIFECYCLE_RUNS=300 npx vitest run --project api-pglite lifecycle
@@ -44,6 +46,8 @@ interface Model {
   pending: Set<number>;
   /** Pending RFIs the applicant has answered: they wait for staff, no longer for the applicant. */
   answered: Set<number>;
+  /** The application's documents by id: required or not, a file sent, waived. */
+  documents: Map<number, { required: boolean; uploaded: boolean; waived: boolean }>;
 }
 interface Real {
   owner: TestUser;
@@ -98,6 +102,18 @@ async function expectState(model: Model, real: Real, step: string) {
     status: model.status,
     openRfiCount: [...model.pending].filter((id) => !model.answered.has(id)).length,
   });
+  const missing = [...model.documents]
+    .filter(([, document]) => document.required && !document.uploaded && !document.waived)
+    .map(([id]) => id);
+  expect(
+    dashboard.providerApplication?.missingDocuments.map((document) => document.documentId),
+    `${step}: missing documents`,
+  ).toEqual(missing);
+  expect(dashboard.isDocumentRequired, `${step}: documents required`).toBe(isOpen(model.status) && missing.length > 0);
+  expect(
+    seen.documents.map((document) => [document.documentId, document.isUploaded, document.isWaived]),
+    `${step}: the checklist`,
+  ).toEqual([...model.documents].map(([id, document]) => [id, document.uploaded, document.waived]));
   // The invariant behind ADR 049: a closed application waits for nothing.
   if (!isOpen(model.status)) expect(model.pending.size, step).toBe(0);
 }
@@ -209,6 +225,81 @@ class Assign implements fc.AsyncCommand<Model, Real> {
   toString = () => (this.take ? 'assign to me' : 'unassign');
 }
 
+/** The applicant sends a file for one of the documents (ADR 049: not once it is decided). */
+class Upload implements fc.AsyncCommand<Model, Real> {
+  constructor(private readonly pick: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const ids = [...model.documents.keys()];
+    const documentId = ids[this.pick % ids.length]!;
+    const response = await uploadMultipart(
+      ctx,
+      real.owner,
+      { applicationId: real.applicationId, documentId },
+      'scan.pdf',
+      pdf(),
+    );
+    const step = `upload to document ${documentId} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (isOpen(model.status)) {
+      expect(response.statusCode, step).toBe(200);
+      model.documents.get(documentId)!.uploaded = true;
+    } else {
+      expect(response.statusCode, step).toBe(409);
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => `upload #${this.pick}`;
+}
+
+/** Staff waive one of the documents, with the reason. */
+class Waive implements fc.AsyncCommand<Model, Real> {
+  constructor(private readonly pick: number) {}
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const ids = [...model.documents.keys()];
+    const documentId = ids[this.pick % ids.length]!;
+    const response = await send(
+      worker,
+      'POST',
+      `/api/Staff/applications/${real.applicationId}/documents/${documentId}/waive`,
+      { reason: 'Seen in person at the home visit.' },
+    );
+    const step = `waive document ${documentId} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (isOpen(model.status)) {
+      expect(response.statusCode, step).toBe(200);
+      model.documents.get(documentId)!.waived = true;
+    } else {
+      expect(response.statusCode, step).toBe(409);
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => `waive #${this.pick}`;
+}
+
+/** Staff ask for one more document; it joins the required list. */
+class RequestDocument implements fc.AsyncCommand<Model, Real> {
+  check = () => true;
+  async run(model: Model, real: Real) {
+    const response = await send(worker, 'POST', `/api/Staff/applications/${real.applicationId}/documents`, {
+      documentName: 'Fire inspection report',
+      description: 'The latest report from the fire marshal.',
+    });
+    const step = `request a document from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+    if (isOpen(model.status)) {
+      expect(response.statusCode, step).toBe(201);
+      model.documents.set(response.json<{ documentId: number }>().documentId, {
+        required: true,
+        uploaded: false,
+        waived: false,
+      });
+    } else {
+      expect(response.statusCode, step).toBe(409);
+    }
+    await expectState(model, real, step);
+  }
+  toString = () => 'request a document';
+}
+
 const commands = [
   fc
     .tuple(fc.constantFrom(...staffActions), fc.boolean(), fc.boolean())
@@ -217,10 +308,13 @@ const commands = [
   fc.nat().map((pick) => new Answer(pick)),
   fc.nat().map((pick) => new Complete(pick)),
   fc.boolean().map((take) => new Assign(take)),
+  fc.nat().map((pick) => new Upload(pick)),
+  fc.nat().map((pick) => new Waive(pick)),
+  fc.constant(new RequestDocument()),
 ];
 
 it(
-  'every sequence of decisions, requests, answers and completions keeps the application and its RFIs consistent',
+  'every sequence of decisions, RFIs, documents and assignments keeps the application consistent on every side',
   async () => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (sequence) => {
@@ -233,6 +327,12 @@ it(
           rfis: [],
           pending: new Set(),
           answered: new Set(),
+          documents: new Map(
+            (await documentsOf(ctx, owner, applicationId)).map((document) => [
+              document.documentId,
+              { required: document.isRequired, uploaded: false, waived: false },
+            ]),
+          ),
         };
         await fc.asyncModelRun(() => ({ model, real: { owner, applicationId } }), sequence);
       }),
