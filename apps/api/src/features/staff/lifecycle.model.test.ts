@@ -118,6 +118,35 @@ async function expectState(model: Model, real: Real, step: string) {
   if (!isOpen(model.status)) expect(model.pending.size, step).toBe(0);
 }
 
+/**
+ * What only an open application takes (a new RFI, a file, a waiver, a document asked for):
+ * answered `status` and applied to the model while it is open, refused with 409 once decided;
+ * then the whole state is compared.
+ */
+async function whileOpen(
+  model: Model,
+  real: Real,
+  what: string,
+  response: { statusCode: number; body: string },
+  status: number,
+  apply: () => void,
+) {
+  const step = `${what} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
+  if (isOpen(model.status)) {
+    expect(response.statusCode, step).toBe(status);
+    apply();
+  } else {
+    expect(response.statusCode, step).toBe(409);
+  }
+  await expectState(model, real, step);
+}
+
+/** One of the application's documents, picked by a generated number. */
+const documentAt = (model: Readonly<Model>, pick: number) => {
+  const ids = [...model.documents.keys()];
+  return ids[pick % ids.length]!;
+};
+
 class Decide implements fc.AsyncCommand<Model, Real> {
   constructor(
     private readonly action: StaffAction,
@@ -160,17 +189,12 @@ class Ask implements fc.AsyncCommand<Model, Real> {
       applicationId: real.applicationId,
       serviceWorkerComment: 'Please send the lease.',
     });
-    const step = `ask from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-    if (isOpen(model.status)) {
-      expect(response.statusCode, step).toBe(201);
+    await whileOpen(model, real, 'ask', response, 201, () => {
       const { rfiId } = response.json<{ rfiId: number }>();
       model.rfis.push(rfiId);
       model.pending.add(rfiId);
       applyRfiRule(model);
-    } else {
-      expect(response.statusCode, step).toBe(409);
-    }
-    await expectState(model, real, step);
+    });
   }
   toString = () => 'ask';
 }
@@ -230,23 +254,12 @@ class Upload implements fc.AsyncCommand<Model, Real> {
   constructor(private readonly pick: number) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const ids = [...model.documents.keys()];
-    const documentId = ids[this.pick % ids.length]!;
-    const response = await uploadMultipart(
-      ctx,
-      real.owner,
-      { applicationId: real.applicationId, documentId },
-      'scan.pdf',
-      pdf(),
-    );
-    const step = `upload to document ${documentId} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-    if (isOpen(model.status)) {
-      expect(response.statusCode, step).toBe(200);
+    const documentId = documentAt(model, this.pick);
+    const target = { applicationId: real.applicationId, documentId };
+    const response = await uploadMultipart(ctx, real.owner, target, 'scan.pdf', pdf());
+    await whileOpen(model, real, `upload to document ${documentId}`, response, 200, () => {
       model.documents.get(documentId)!.uploaded = true;
-    } else {
-      expect(response.statusCode, step).toBe(409);
-    }
-    await expectState(model, real, step);
+    });
   }
   toString = () => `upload #${this.pick}`;
 }
@@ -256,22 +269,12 @@ class Waive implements fc.AsyncCommand<Model, Real> {
   constructor(private readonly pick: number) {}
   check = () => true;
   async run(model: Model, real: Real) {
-    const ids = [...model.documents.keys()];
-    const documentId = ids[this.pick % ids.length]!;
-    const response = await send(
-      worker,
-      'POST',
-      `/api/Staff/applications/${real.applicationId}/documents/${documentId}/waive`,
-      { reason: 'Seen in person at the home visit.' },
-    );
-    const step = `waive document ${documentId} from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-    if (isOpen(model.status)) {
-      expect(response.statusCode, step).toBe(200);
+    const documentId = documentAt(model, this.pick);
+    const url = `/api/Staff/applications/${real.applicationId}/documents/${documentId}/waive`;
+    const response = await send(worker, 'POST', url, { reason: 'Seen in person at the home visit.' });
+    await whileOpen(model, real, `waive document ${documentId}`, response, 200, () => {
       model.documents.get(documentId)!.waived = true;
-    } else {
-      expect(response.statusCode, step).toBe(409);
-    }
-    await expectState(model, real, step);
+    });
   }
   toString = () => `waive #${this.pick}`;
 }
@@ -284,18 +287,10 @@ class RequestDocument implements fc.AsyncCommand<Model, Real> {
       documentName: 'Fire inspection report',
       description: 'The latest report from the fire marshal.',
     });
-    const step = `request a document from ${model.status} → ${response.statusCode} ${response.body.slice(0, 200)}`;
-    if (isOpen(model.status)) {
-      expect(response.statusCode, step).toBe(201);
-      model.documents.set(response.json<{ documentId: number }>().documentId, {
-        required: true,
-        uploaded: false,
-        waived: false,
-      });
-    } else {
-      expect(response.statusCode, step).toBe(409);
-    }
-    await expectState(model, real, step);
+    await whileOpen(model, real, 'request a document', response, 201, () => {
+      const { documentId } = response.json<{ documentId: number }>();
+      model.documents.set(documentId, { required: true, uploaded: false, waived: false });
+    });
   }
   toString = () => 'request a document';
 }
