@@ -17,7 +17,7 @@ import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
-import { sendAttachment, sendBase64 } from './file-replies';
+import { openCurrentFile, sendAttachment, sendBase64 } from './file-replies';
 import { base64Upload, storeDocumentFile } from './upload';
 import { applicationClosed, malformedUpload } from './upload-problems';
 import type { VirusScanner } from './virus-scanner';
@@ -152,11 +152,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     },
   );
 
-  const fileOf = async (user: PortalUser, documentId: number, applicationId?: number) => {
-    const { document } = await readableDocument(user, documentId, applicationId);
-    if (!document.blob_key) throw notFound('The file of this document');
-    return { document, blobKey: document.blob_key };
-  };
+  /** The document's file as it is now (see openCurrentFile): 404 while it has none. */
+  const fileOf = (user: PortalUser, documentId: number, applicationId?: number) =>
+    openCurrentFile(blobs, async () => {
+      const { document } = await readableDocument(user, documentId, applicationId);
+      if (!document.blob_key) throw notFound('The file of this document');
+      return { document, blobKey: document.blob_key };
+    });
 
   app.post(
     '/api/Application/download-document',
@@ -171,8 +173,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { blobKey } = await fileOf(currentUser(request), request.query.documentId);
-      return sendBase64(reply, blobs, blobKey);
+      const { source } = await fileOf(currentUser(request), request.query.documentId);
+      return sendBase64(reply, source);
     },
   );
 
@@ -188,14 +190,18 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { document, blobKey } = await fileOf(currentUser(request), request.params.documentId, request.params.id);
-      return sendAttachment(reply, blobs, {
-        blobKey,
-        storedName: document.stored_name!,
-        displayName: document.display_name!,
-        contentType: document.content_type!,
-        sizeBytes: document.size_bytes!,
-      });
+      const { file, source } = await fileOf(currentUser(request), request.params.documentId, request.params.id);
+      const { document } = file;
+      return sendAttachment(
+        reply,
+        {
+          storedName: document.stored_name!,
+          displayName: document.display_name!,
+          contentType: document.content_type!,
+          sizeBytes: document.size_bytes!,
+        },
+        source,
+      );
     },
   );
 };

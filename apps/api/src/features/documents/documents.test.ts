@@ -152,6 +152,31 @@ describe('upload and download', () => {
     expect((await filesInStore(ctx)).length).toBe(before.length);
   });
 
+  it('serves the new file to a download that found the old one just as it was replaced, by both downloads', async () => {
+    const where = await target(3);
+    const { blobs } = ctx.app;
+    const read = blobs.read.bind(blobs);
+    for (const download of [
+      async () => (await downloadFile(ctx, owner, where)).rawPayload,
+      async () => Buffer.from((await downloadBase64(ctx, owner, where.documentId)).body, 'base64'),
+    ]) {
+      await uploadMultipart(ctx, owner, where, 'old.pdf', files.pdf(500));
+      const replacement = files.png(Math.floor(Math.random() * 400) + 100);
+      // The download has read the document's row; before it opens the file, the applicant's
+      // replacement lands and removes the old file from the store.
+      blobs.read = async (key) => {
+        blobs.read = read;
+        expect((await uploadMultipart(ctx, owner, where, 'new.png', replacement)).statusCode).toBe(200);
+        return read(key);
+      };
+      try {
+        expect((await download()).equals(replacement)).toBe(true);
+      } finally {
+        blobs.read = read;
+      }
+    }
+  });
+
   it('keeps a path out of the stored name: ../../etc/passwd.pdf is stored as passwd.pdf inside the store', async () => {
     const where = await target(4);
     const response = await uploadMultipart(ctx, owner, where, '../../etc/passwd.pdf', files.pdf());

@@ -300,7 +300,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const document = await fileOf(currentUser(request), request.query.rfiDocumentId);
-      return sendBase64(reply, blobs, document.blob_key);
+      return sendBase64(reply, await blobs.read(document.blob_key));
     },
   );
 
@@ -317,13 +317,17 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const document = await fileOf(currentUser(request), request.params.rfiDocumentId);
-      return sendAttachment(reply, blobs, {
-        blobKey: document.blob_key,
-        storedName: document.stored_name,
-        displayName: document.display_name,
-        contentType: document.content_type,
-        sizeBytes: document.size_bytes,
-      });
+      // An RFI's files are never replaced: the row's file is the file.
+      return sendAttachment(
+        reply,
+        {
+          storedName: document.stored_name,
+          displayName: document.display_name,
+          contentType: document.content_type,
+          sizeBytes: document.size_bytes,
+        },
+        await blobs.read(document.blob_key),
+      );
     },
   );
 };
