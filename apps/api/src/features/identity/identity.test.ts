@@ -291,6 +291,30 @@ describe('user settings and administration', () => {
     });
     expect(ambiguous.statusCode).toBe(409);
   });
+
+  it('audits role changes made at the same moment as one chain: each before is the state the last one left', async () => {
+    const admin = await createUser(ctx, 'Chain Admin', 'administrator');
+    const worker = await createUser(ctx, 'Chain Worker');
+    const change = (url: string, payload: object) =>
+      ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: { email: worker.email, ...payload } });
+    const answers = await Promise.all([
+      change('/api/Admin/grant-role', { role: 'service-worker', counties: ['Polk'] }),
+      change('/api/Admin/grant-role', { role: 'administrator' }),
+      change('/api/Admin/grant-role', { role: 'service-worker', counties: ['Story'] }),
+      change('/api/Admin/revoke-role', { role: 'administrator' }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
+    const trail = (await ctx.app.repositories.audit.forEntity('user', worker.id))
+      .filter((row) => row.action.startsWith('role.'))
+      .sort((a, b) => a.id - b.id);
+    expect(trail).toHaveLength(4);
+    expect(trail[0]!.before).toEqual({ roles: ['applicant'], counties: [] });
+    for (const [index, row] of trail.entries()) {
+      if (index > 0) expect(row.before, `entry ${index}`).toEqual(trail[index - 1]!.after);
+    }
+    const me = (await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: worker.headers })).json();
+    expect({ roles: me.roles, counties: me.counties }).toEqual(trail.at(-1)!.after);
+  });
 });
 
 describe('the signed-in user', () => {

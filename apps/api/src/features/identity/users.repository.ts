@@ -268,11 +268,15 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
     /**
      * Grants or revokes a staff role, and writes the audit row in the same transaction: a role
      * change never happens without its record. Revoking the last staff role drops the counties.
+     * The user's row is locked first and the state before read under the lock, so changes made
+     * at the same moment (two administrators, a double click) are applied and audited one after
+     * the other, each entry's before the state the last one left.
      */
     async changeRole(change: RoleChange, actor: RoleChangeActor): Promise<PortalUser> {
-      const before = await load({ id: change.userId });
-      if (!before) throw new Error(`no user ${change.userId}`);
       return db.transaction().execute(async (trx) => {
+        await trx.selectFrom('app_user').select('id').where('id', '=', change.userId).forUpdate().execute();
+        const before = await load({ id: change.userId }, trx);
+        if (!before) throw new Error(`no user ${change.userId}`);
         if (change.action === 'grant') {
           await trx
             .insertInto('user_role')
