@@ -1,5 +1,5 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 
@@ -79,40 +79,77 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       console.error(`Resuming draft ${draftId}: there is no such draft of yours`);
   }, [drafts.data, draftId]);
 
-  const save = useCallback(
+  // Saves go one at a time, each over the version the one before answered, so the wizard never
+  // conflicts with itself; a second call with the same changes while the first is on its way
+  // (a double click) is that same save, never a second draft or a false "changed elsewhere".
+  const latest = useRef<LoadedDraft>(undefined);
+  const inFlight = useRef<{ changes: string; saving: Promise<LoadedDraft> }>(undefined);
+
+  const saveOnce = useCallback(
     async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
-      if (!draft) throw new Error('The draft is not loaded yet');
-      const application: DraftApplication = { ...draft.application, ...changes, providerType };
-      if (draft.id !== undefined) application.draftApplicationId = draft.id;
-      setSaving(true);
+      const base = latest.current ?? draft;
+      if (!base) throw new Error('The draft is not loaded yet');
+      const application: DraftApplication = { ...base.application, ...changes, providerType };
+      if (base.id !== undefined) application.draftApplicationId = base.id;
+      // Nothing new since the last save (a second click that came after it): nothing to send.
+      if (base.id !== undefined && hashKey([application]) === hashKey([base.application])) return base;
       try {
-        const saved = await saveDraft({ id: draft.id, version: draft.version, application });
+        const saved = await saveDraft({ id: base.id, version: base.version, application });
         const next: LoadedDraft = {
           id: saved.id,
           version: saved.version,
           application: { ...(JSON.parse(saved.applicationJson) as DraftApplication), draftApplicationId: saved.id },
         };
+        latest.current = next;
         setDraft(next);
         void queryClient.invalidateQueries({ queryKey: ['drafts'] });
         return next;
       } catch (error) {
-        if (isDraftConflict(error) && draft.id !== undefined) {
+        if (isDraftConflict(error) && base.id !== undefined) {
           const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
-          const newer = records.find((record) => record.id === draft.id);
+          const newer = records.find((record) => record.id === base.id);
           const loaded = newer ? parseRecord(newer) : undefined;
-          if (loaded) setDraft(loaded);
+          if (loaded) {
+            latest.current = loaded;
+            setDraft(loaded);
+          }
           throw new DraftConflictError();
         }
         throw error;
-      } finally {
-        setSaving(false);
       }
     },
     [draft, providerType, queryClient],
   );
 
+  const save = useCallback(
+    async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
+      const key = JSON.stringify(changes);
+      const running = inFlight.current;
+      if (running?.changes === key) return running.saving;
+      const saving = (async () => {
+        await running?.saving.catch(() => undefined);
+        return saveOnce(changes);
+      })();
+      inFlight.current = { changes: key, saving };
+      setSaving(true);
+      try {
+        return await saving;
+      } finally {
+        if (inFlight.current?.saving === saving) {
+          inFlight.current = undefined;
+          setSaving(false);
+        }
+      }
+    },
+    [saveOnce],
+  );
+
   /** After submission the draft is consumed; forget it so nothing saves it again. */
-  const forget = useCallback(() => setDraft({ application: { providerType } }), [providerType]);
+  const forget = useCallback(() => {
+    const fresh: LoadedDraft = { application: { providerType } };
+    latest.current = fresh;
+    setDraft(fresh);
+  }, [providerType]);
 
   return {
     draft,
