@@ -1,7 +1,7 @@
 import type { RequestDocument, StaffApplication, WaiveDocument } from '@ccap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
@@ -37,7 +37,7 @@ const review: StaffApplication = {
   allowedActions: ['approve', 'deny', 'withdraw'],
 };
 
-function fakeChecklist() {
+function fakeChecklist(latencyMs = 0) {
   const requests: RequestDocument[] = [];
   const waivers: (WaiveDocument & { documentId: number })[] = [];
   server.use(
@@ -45,6 +45,7 @@ function fakeChecklist() {
     http.post('*/api/Staff/applications/41/documents', async ({ request }) => {
       const body = (await request.json()) as RequestDocument;
       requests.push(body);
+      await delay(latencyMs);
       return HttpResponse.json(
         { ...review.documents[0], documentId: 8, ...body, requestedByStaff: true },
         { status: 201 },
@@ -53,6 +54,7 @@ function fakeChecklist() {
     http.post('*/api/Staff/applications/41/documents/:documentId/waive', async ({ request, params }) => {
       const body = (await request.json()) as WaiveDocument;
       waivers.push({ documentId: Number(params.documentId), ...body });
+      await delay(latencyMs);
       return HttpResponse.json({ ...review.documents[0], isWaived: true, waiveReason: body.reason });
     }),
   );
@@ -76,6 +78,28 @@ describe('the required-documents checklist', () => {
       expect(api.requests).toEqual([{ documentName: 'Fire inspection report', description: 'The latest report.' }]),
     );
     expect(await screen.findByText('Fire inspection report was added to the required documents.')).toBeInTheDocument();
+  });
+
+  it('asks once for a document however quickly the button is pressed twice', async () => {
+    const api = fakeChecklist(200);
+    await renderRoute('/staff/applications/41');
+    const form = await screen.findByRole('form', { name: 'Ask for another document' });
+    await userEvent.type(within(form).getByLabelText('Document name'), 'Fire inspection report');
+    await userEvent.type(within(form).getByLabelText('What the applicant should send'), 'The latest report.');
+    await userEvent.dblClick(within(form).getByRole('button', { name: 'Ask for the document' }));
+    expect(await screen.findByText('Fire inspection report was added to the required documents.')).toBeInTheDocument();
+    expect(api.requests).toHaveLength(1);
+  });
+
+  it('waives once however quickly Waive is pressed twice', async () => {
+    const api = fakeChecklist(200);
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Waive IRS Form W-9' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Waive IRS Form W-9?' });
+    await userEvent.type(within(dialog).getByLabelText(/Reason/), 'Seen in person.');
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Waive' }));
+    expect(await screen.findByText('IRS Form W-9 is waived.')).toBeInTheDocument();
+    expect(api.waivers).toHaveLength(1);
   });
 
   it('waives a document with the reason given', async () => {

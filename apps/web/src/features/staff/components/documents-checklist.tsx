@@ -13,6 +13,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextField } from '@/components/ui/text-field';
 import { apiDownload } from '@/lib/api-client';
+import { useSendOnce } from '@/lib/use-send-once';
 import { useRequestDocument } from '../api/request-document';
 import { useWaiveDocument } from '../api/waive-document';
 import { staffErrorMessage } from '../staff-errors';
@@ -157,16 +158,19 @@ function RequestDocumentForm({
     ...(errors.documentName ? [{ field: fieldIds.documentName, message: t('staff.documents.nameRequired') }] : []),
     ...(errors.description ? [{ field: fieldIds.description, message: t('staff.documents.descriptionRequired') }] : []),
   ];
-  const submit = form.handleSubmit((values) => {
-    setError(undefined);
-    request.mutate(values, {
-      onSuccess: (document) => {
-        form.reset();
-        onRequested(t('staff.documents.requested', { name: document.documentName }));
-      },
-      onError: (problem) => setError(staffErrorMessage(t, problem)),
-    });
-  });
+  const sendOnce = useSendOnce(request.isPending, error);
+  const submit = form.handleSubmit((values) =>
+    sendOnce(() => {
+      setError(undefined);
+      request.mutate(values, {
+        onSuccess: (document) => {
+          form.reset();
+          onRequested(t('staff.documents.requested', { name: document.documentName }));
+        },
+        onError: (problem) => setError(staffErrorMessage(t, problem)),
+      });
+    }),
+  );
   return (
     <form
       aria-labelledby="request-document-heading"

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/text-field';
+import { useSendOnce } from '@/lib/use-send-once';
 
 /**
  * A confirmation before a change that cannot be undone. With `needsReason`, a reason is
@@ -41,11 +42,11 @@ export function ConfirmDialog({
     shouldFocusError: true,
   });
   const reasonError = form.formState.errors.reason;
-  const submit = form.handleSubmit((values) => {
-    // Not disabled while sending: a disabled button would drop the focus out of the dialog.
-    if (pending) return;
-    onConfirm(needsReason ? values.reason.trim() : undefined);
-  });
+  // Not disabled while sending: a disabled button would drop the focus out of the dialog.
+  const sendOnce = useSendOnce(pending, error);
+  const submit = form.handleSubmit((values) =>
+    sendOnce(() => onConfirm(needsReason ? values.reason.trim() : undefined)),
+  );
   return (
     <AlertDialog titleId={`${id}-title`} descriptionId={`${id}-body`} onEscape={pending ? undefined : onCancel}>
       <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">

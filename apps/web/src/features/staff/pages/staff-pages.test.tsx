@@ -9,7 +9,7 @@ import type {
 } from '@ccap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { problem, testUser } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
@@ -155,7 +155,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
   ...overrides,
 });
 
-function fakeReview(answer: (body: ChangeStatusRequest) => Response) {
+function fakeReview(answer: (body: ChangeStatusRequest) => Response | Promise<Response>) {
   const changes: ChangeStatusRequest[] = [];
   const pendingRfi: Rfi = {
     rfiId: 5,
@@ -237,6 +237,19 @@ describe('the review page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await waitFor(() => expect(changes).toEqual([{ action: 'deny', version: 3, reason: 'Capacity over the limit.' }]));
     expect(await screen.findByText('Done: the application is now Denied.')).toBeInTheDocument();
+  });
+
+  it('decides once however quickly the button is pressed twice: no conflict with itself', async () => {
+    const changes = fakeReview(async (body) => {
+      await delay(200);
+      return HttpResponse.json({ applicationId: 41, status: 'approved', version: body.version + 1, assignee: null });
+    });
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Approve this application?' });
+    await userEvent.dblClick(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Done: the application is now Approved.')).toBeInTheDocument();
+    expect(changes).toEqual([{ action: 'approve', version: 3 }]);
   });
 
   it('explains a version conflict in words', async () => {
