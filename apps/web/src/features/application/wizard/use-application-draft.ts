@@ -1,5 +1,5 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
-import { hashKey, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 
@@ -82,6 +82,8 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
   // Saves go one at a time, each over the version the one before answered, so the wizard never
   // conflicts with itself; a second call with the same changes while the first is on its way
   // (a double click) is that same save, never a second draft or a false "changed elsewhere".
+  // A save that changes nothing is still sent: it is what finds out, before a submission, that
+  // another tab saved a newer version (the submission itself carries no version).
   const latest = useRef<LoadedDraft>(undefined);
   const inFlight = useRef<{ changes: string; saving: Promise<LoadedDraft> }>(undefined);
 
@@ -91,8 +93,6 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       if (!base) throw new Error('The draft is not loaded yet');
       const application: DraftApplication = { ...base.application, ...changes, providerType };
       if (base.id !== undefined) application.draftApplicationId = base.id;
-      // Nothing new since the last save (a second click that came after it): nothing to send.
-      if (base.id !== undefined && hashKey([application]) === hashKey([base.application])) return base;
       try {
         const saved = await saveDraft({ id: base.id, version: base.version, application });
         const next: LoadedDraft = {
