@@ -12,6 +12,9 @@ export interface StoredFile {
   sizeBytes: number;
 }
 
+/** Replacements in a row a download follows before it gives up (one person's uploads). */
+const MAX_REREADS = 10;
+
 /**
  * Opens the file its row names now. The row is read first and the file opened after, so a
  * replacement committed in between (the applicant sending a new file while staff download the
@@ -27,7 +30,7 @@ export async function openCurrentFile<T extends { blobKey: string }>(
     try {
       return { file, source: await blobs.read(file.blobKey) };
     } catch (error) {
-      if (!(error instanceof BlobNotFoundError) || reread === 3) throw error;
+      if (!(error instanceof BlobNotFoundError) || reread === MAX_REREADS) throw error;
       const now = await load();
       if (now.blobKey === file.blobKey) throw error;
       file = now;

@@ -274,7 +274,9 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
      */
     async changeRole(change: RoleChange, actor: RoleChangeActor): Promise<PortalUser> {
       return db.transaction().execute(async (trx) => {
-        await trx.selectFrom('app_user').select('id').where('id', '=', change.userId).forUpdate().execute();
+        // NO KEY UPDATE: role changes wait for each other, while rows that refer to the user
+        // (uploads, assignments, their key-share locks) need not wait for them.
+        await trx.selectFrom('app_user').select('id').where('id', '=', change.userId).forNoKeyUpdate().execute();
         const before = await load({ id: change.userId }, trx);
         if (!before) throw new Error(`no user ${change.userId}`);
         if (change.action === 'grant') {
