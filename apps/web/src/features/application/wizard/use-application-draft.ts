@@ -79,77 +79,40 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       console.error(`Resuming draft ${draftId}: there is no such draft of yours`);
   }, [drafts.data, draftId]);
 
-  // Saves go one at a time, each over the version the one before answered, so the wizard never
-  // conflicts with itself; a second call with the same changes while the first is on its way
-  // (a double click) is that same save, never a second draft or a false "changed elsewhere".
-  // A save that changes nothing is still sent: it is what finds out, before a submission, that
-  // another tab saved a newer version (the submission itself carries no version).
-  const latest = useRef<LoadedDraft>(undefined);
-  const inFlight = useRef<{ changes: string; saving: Promise<LoadedDraft> }>(undefined);
-
-  const saveOnce = useCallback(
+  const save = useCallback(
     async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
-      const base = latest.current ?? draft;
-      if (!base) throw new Error('The draft is not loaded yet');
-      const application: DraftApplication = { ...base.application, ...changes, providerType };
-      if (base.id !== undefined) application.draftApplicationId = base.id;
+      if (!draft) throw new Error('The draft is not loaded yet');
+      const application: DraftApplication = { ...draft.application, ...changes, providerType };
+      if (draft.id !== undefined) application.draftApplicationId = draft.id;
+      setSaving(true);
       try {
-        const saved = await saveDraft({ id: base.id, version: base.version, application });
+        const saved = await saveDraft({ id: draft.id, version: draft.version, application });
         const next: LoadedDraft = {
           id: saved.id,
           version: saved.version,
           application: { ...(JSON.parse(saved.applicationJson) as DraftApplication), draftApplicationId: saved.id },
         };
-        latest.current = next;
         setDraft(next);
         void queryClient.invalidateQueries({ queryKey: ['drafts'] });
         return next;
       } catch (error) {
-        if (isDraftConflict(error) && base.id !== undefined) {
+        if (isDraftConflict(error) && draft.id !== undefined) {
           const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
-          const newer = records.find((record) => record.id === base.id);
+          const newer = records.find((record) => record.id === draft.id);
           const loaded = newer ? parseRecord(newer) : undefined;
-          if (loaded) {
-            latest.current = loaded;
-            setDraft(loaded);
-          }
+          if (loaded) setDraft(loaded);
           throw new DraftConflictError();
         }
         throw error;
+      } finally {
+        setSaving(false);
       }
     },
     [draft, providerType, queryClient],
   );
 
-  const save = useCallback(
-    async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
-      const key = JSON.stringify(changes);
-      const running = inFlight.current;
-      if (running?.changes === key) return running.saving;
-      const saving = (async () => {
-        await running?.saving.catch(() => undefined);
-        return saveOnce(changes);
-      })();
-      inFlight.current = { changes: key, saving };
-      setSaving(true);
-      try {
-        return await saving;
-      } finally {
-        if (inFlight.current?.saving === saving) {
-          inFlight.current = undefined;
-          setSaving(false);
-        }
-      }
-    },
-    [saveOnce],
-  );
-
   /** After submission the draft is consumed; forget it so nothing saves it again. */
-  const forget = useCallback(() => {
-    const fresh: LoadedDraft = { application: { providerType } };
-    latest.current = fresh;
-    setDraft(fresh);
-  }, [providerType]);
+  const forget = useCallback(() => setDraft({ application: { providerType } }), [providerType]);
 
   return {
     draft,
