@@ -1,14 +1,14 @@
 import { type DraftRecord, draftConflictProblemType, type SaveDraftRequest } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { problem } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
 /** A stand-in for the draft calls: one stored draft with a version, as the server keeps it. */
-function fakeDrafts(initial: DraftRecord[]) {
+function fakeDrafts(initial: DraftRecord[], options: { latencyMs?: number } = {}) {
   let drafts = structuredClone(initial);
   const saves: SaveDraftRequest[] = [];
   server.use(
@@ -16,6 +16,7 @@ function fakeDrafts(initial: DraftRecord[]) {
     http.post('*/api/Application/save-my-draft-applications', async ({ request }) => {
       const body = (await request.json()) as SaveDraftRequest;
       saves.push(body);
+      if (options.latencyMs) await delay(options.latencyMs);
       const current = drafts.find((draft) => draft.id === body.id);
       if (current && current.version !== body.version) {
         return problem(409, draftConflictProblemType, { detail: 'The draft was changed elsewhere.' });
@@ -52,11 +53,16 @@ const draft = (application: object): DraftRecord => ({
   updatedAt: '2026-11-20T10:00:00.000Z',
 });
 
-/** Answers the category step and saves it. */
-async function completeCategoryStep(user: ReturnType<typeof userEvent.setup>) {
+/** Answers the category step. */
+async function fillCategoryStep(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
   await user.click(screen.getByRole('checkbox', { name: 'School age' }));
   await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
+}
+
+/** Answers the category step and saves it. */
+async function completeCategoryStep(user: ReturnType<typeof userEvent.setup>) {
+  await fillCategoryStep(user);
   await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 }
 
@@ -101,6 +107,66 @@ describe('the application wizard', () => {
     });
     const steps = screen.getByRole('navigation', { name: 'Application steps' });
     expect(within(steps).getByRole('link', { name: /Category, ages and capacity/ })).toHaveTextContent('Done');
+  });
+
+  it.each([
+    ['after the first save is answered', 0],
+    ['while the first save is on its way', 300],
+  ])('a double click on Save and continue never conflicts with itself (%s)', async (_, latencyMs) => {
+    api = fakeDrafts(
+      [draft({ providerType: 'registeredprovider', categoryTypes: { providerTypeCode: 'registered-cdh' } })],
+      { latencyMs },
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await fillCategoryStep(user);
+    await user.dblClick(screen.getByRole('button', { name: 'Save and continue' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Provider information' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.saves.map((save) => save.version)).toEqual([3]);
+  });
+
+  it('a double click on the first step of a new application creates one draft', async () => {
+    api = fakeDrafts([]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?step=category-types-v1');
+    await fillCategoryStep(user);
+    await user.dblClick(screen.getByRole('button', { name: 'Save and continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Provider information' });
+    expect(api.saves.filter((save) => !save.id)).toHaveLength(1);
+  });
+
+  it('after a failed save, the next press saves again', async () => {
+    let refusals = 1;
+    server.use(
+      http.post('*/api/Application/save-my-draft-applications', () =>
+        refusals-- > 0 ? problem(503, 'about:blank') : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await completeCategoryStep(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your answers could not be saved');
+
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Provider information' })).toBeInTheDocument();
+    expect(api.saves.map((save) => save.version)).toEqual([3]);
+  });
+
+  it('a double click on Back keeps what was typed with one save', async () => {
+    api = fakeDrafts(
+      [draft({ providerType: 'registeredprovider', categoryTypes: { providerTypeCode: 'registered-cdh' } })],
+      { latencyMs: 300 },
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await fillCategoryStep(user);
+    await user.dblClick(screen.getByRole('button', { name: 'Back' }));
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Provider type' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.saves.map((save) => save.version)).toEqual([3]);
   });
 
   it('a save that lost to another tab loads the newer draft, keeps what was typed and says so', async () => {

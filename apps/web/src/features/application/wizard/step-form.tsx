@@ -64,21 +64,45 @@ export function StepForm({
   const errors: SummaryError[] = isSubmitted ? summaryErrors(t, fieldErrors) : [];
   useFocusFirstInvalid(submitCount, Object.keys(fieldErrors).length > 0);
 
-  const complete = async (event: FormEvent<HTMLFormElement>) => {
-    await form.handleSubmit(async (values) => {
-      leaving.current = true;
-      const saved = await onComplete(values);
-      leaving.current = saved;
-      if (saved) form.reset(values);
-    })(event);
+  // One press, one save (ADR 050): `saving` renders only after the step's rules are checked, so a
+  // double click's second press could send the same version again and be refused as "changed in
+  // another tab". A press holds the draft it was made on; a second press on that same draft does
+  // nothing. The hold ends when the step stays as it was (rules not met, save failed), or by
+  // itself once the saved draft is shown: a press then works on the newer draft.
+  const pressedOn = useRef<DraftApplication>(undefined);
+  const once = async (action: () => Promise<boolean>) => {
+    if (pressedOn.current === application) return;
+    pressedOn.current = application;
+    let done = false;
+    try {
+      done = await action();
+    } finally {
+      if (!done) pressedOn.current = undefined;
+    }
   };
 
-  const back = async () => {
-    if (!onBack) return;
-    const raw = form.getValues();
-    leaving.current = true;
-    leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
+  const complete = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    return once(async () => {
+      let saved = false;
+      await form.handleSubmit(async (values) => {
+        leaving.current = true;
+        saved = await onComplete(values);
+        leaving.current = saved;
+        if (saved) form.reset(values);
+      })(event);
+      return saved;
+    });
   };
+
+  const back = () =>
+    once(async () => {
+      if (!onBack) return false;
+      const raw = form.getValues();
+      leaving.current = true;
+      leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
+      return leaving.current;
+    });
 
   return (
     <FormProvider {...form}>

@@ -1,6 +1,6 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 
 export interface LoadedDraft {
@@ -64,7 +64,13 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
   // server's answer to the last save.
   const [saved, setDraft] = useState<LoadedDraft>();
   const [saving, setSaving] = useState(false);
-  const draft = saved ?? (drafts.data ? pickDraft(drafts.data, providerType, draftId) : undefined);
+  // The same object from render to render until the draft changes (the step form holds a press
+  // to the draft it was made on, ADR 050).
+  const picked = useMemo(
+    () => (drafts.data ? pickDraft(drafts.data, providerType, draftId) : undefined),
+    [drafts.data, providerType, draftId],
+  );
+  const draft = saved ?? picked;
 
   // Spec section 8: loading drafts and resuming a draft that is not there are logged (the
   // page also says when loading failed; a missing draft opens the latest one instead).
