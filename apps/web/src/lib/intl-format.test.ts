@@ -13,6 +13,19 @@ describe('createIntlFormat', () => {
     expect(createIntlFormat('de').number(1234.5)).toBe('1.234,5');
   });
 
+  it("dates a moment by the day it was in the reader's time zone", () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Chicago';
+      expect(createIntlFormat('en').dayOf('2026-11-26T02:30:00.000Z')).toBe('November 25, 2026');
+      process.env.TZ = 'UTC';
+      expect(createIntlFormat('en').dayOf('2026-11-26T02:30:00.000Z')).toBe('November 26, 2026');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('reads a time of day "hh:mm" on the clock of the language, and nothing from anything else', () => {
     expect(createIntlFormat('en').timeOfDay('14:30')).toMatch(/^2:30\sPM$/);
     expect(createIntlFormat('de').timeOfDay('19:05')).toBe('19:05');

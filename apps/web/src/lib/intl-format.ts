@@ -32,6 +32,7 @@ export function createIntlFormat(locale: string) {
   const languageNames = once(() => new Intl.DisplayNames([tag], { type: 'language', fallback: 'none' }));
   const clock = once(() => new Intl.DateTimeFormat(tag, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }));
   const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeStyle: 'short' }));
+  const localLongDate = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long' }));
   const relative = once(() => new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }));
   const mediumDateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' }));
   const andList = once(() => new Intl.ListFormat(tag));
@@ -63,6 +64,11 @@ export function createIntlFormat(locale: string) {
     percent: (value: number) => percent().format(value / 100),
     /** An ISO calendar date in the long style of the language ("July 1, 2024"). */
     date: (iso: string) => longDate().format(parseIsoDate(iso)),
+    /**
+     * The day a moment ("2026-11-25T02:30:00Z") fell on in the reader's time zone, in the long
+     * style: a submission made at 8:30 PM in Iowa is dated that day, not the next UTC day.
+     */
+    dayOf: (moment: string) => localLongDate().format(new Date(moment)),
     /** A day of the week by its number, Monday 0 to Sunday 6 ("Monday"). */
     weekday: (mondayFirstIndex: number) => weekday().format(MONDAY + mondayFirstIndex * 86_400_000),
     /** A language's name by its code ("fr" → "French"); undefined when Intl has none. */

@@ -194,6 +194,21 @@ describe('ageOn', () => {
   it('counts whole years, birthdays included', () => {
     expect(ageOn('2012-11-21', '2026-11-21')).toBe(14);
     expect(ageOn('2012-11-22', '2026-11-21')).toBe(13);
-    expect(todayIso(new Date('2026-11-21T23:00:00Z'))).toBe('2026-11-21');
+  });
+});
+
+describe('todayIso', () => {
+  it('is the day where it runs: an evening in Iowa is not yet the next UTC day', () => {
+    const zone = process.env.TZ;
+    try {
+      process.env.TZ = 'America/Chicago';
+      expect(todayIso(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-21');
+      process.env.TZ = 'UTC';
+      expect(todayIso(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-22');
+      expect(todayIso(new Date('2026-01-05T00:00:00Z'))).toBe('2026-01-05');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -68,8 +68,13 @@ export const einSchema = z
   .trim()
   .regex(/^(?!(00|07|08|09|17|18|19|28|29|49|69|70|78|79|89|96|97)-?)\d{2}-?\d{7}$/, messages.ein);
 
+/**
+ * Today where this runs, as an ISO date: the reader's day in a browser (an evening in Iowa is
+ * not yet tomorrow, as the UTC date would say), the server's own day on the server.
+ */
 export function todayIso(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  const twoDigits = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
 /** Whole years between a date of birth and a day (both ISO dates). */

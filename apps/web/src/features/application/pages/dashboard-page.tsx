@@ -30,7 +30,7 @@ function ApplicationSummary({
 }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
-  const day = (iso: string) => format.date(iso.slice(0, 10));
+  const day = (moment: string) => format.dayOf(moment);
   const next = nextStepOf(application, documentsRequired);
   return (
     <section

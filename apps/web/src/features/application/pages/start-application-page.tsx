@@ -33,9 +33,7 @@ export function StartApplicationPage() {
           <h2 id="resume-heading" className="text-xl font-semibold">
             {t('application.start.resume')}
           </h2>
-          <p className="mt-1">
-            {t('application.start.resumeBody', { date: format.date(latest.updatedAt.slice(0, 10)) })}
-          </p>
+          <p className="mt-1">{t('application.start.resumeBody', { date: format.dayOf(latest.updatedAt) })}</p>
           <Link to={resumePath} className={`${buttonClasses('primary')} mt-3`}>
             {t('application.start.resume')}
           </Link>

@@ -45,9 +45,7 @@ export function Confirmation({
     <div className="space-y-6">
       <Alert tone="success" title={t('application.confirmation.title')}>
         <p>{t('application.confirmation.body', { id: applicationId })}</p>
-        {submittedAt ? (
-          <p>{t('application.confirmation.submittedOn', { date: format.date(submittedAt.slice(0, 10)) })}</p>
-        ) : null}
+        {submittedAt ? <p>{t('application.confirmation.submittedOn', { date: format.dayOf(submittedAt) })}</p> : null}
       </Alert>
       <p>{t('application.confirmation.next')}</p>
       {failed ? <Alert tone="error">{t('forms.unexpectedError')}</Alert> : null}

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
-import { dayOf, statusLabel, typeLabel } from '../staff-labels';
+import { statusLabel, typeLabel } from '../staff-labels';
 import { ScrollRegion } from './scroll-region';
 
 const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
@@ -87,7 +87,7 @@ export function QueueTable({
               <td className={cell}>{typeLabel(t, item.providerType)}</td>
               <td className={cell}>{item.county ?? '—'}</td>
               <td className={cell}>{statusLabel(t, item.status)}</td>
-              <td className={cell}>{format.date(dayOf(item.submittedAt))}</td>
+              <td className={cell}>{format.dayOf(item.submittedAt)}</td>
               <td className={cell}>
                 {format.number(item.daysWaiting)}
                 {item.overdue ? (

@@ -18,7 +18,7 @@ import { DocumentsChecklist } from '../components/documents-checklist';
 import { StaffNav } from '../components/staff-nav';
 import { StatusActions } from '../components/status-actions';
 import { staffErrorMessage } from '../staff-errors';
-import { dayOf, statusLabel, typeLabel } from '../staff-labels';
+import { statusLabel, typeLabel } from '../staff-labels';
 
 export interface ReviewPageProps {
   /**
@@ -71,7 +71,7 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
     [t('staff.queue.columns.providerType'), typeLabel(t, application.providerType)],
     [t('staff.queue.columns.county'), application.county ?? '—'],
     [t('staff.queue.columns.status'), statusLabel(t, application.status)],
-    [t('staff.queue.columns.submittedAt'), format.date(dayOf(application.submittedAt))],
+    [t('staff.queue.columns.submittedAt'), format.dayOf(application.submittedAt)],
     [
       t('staff.queue.columns.daysWaiting'),
       `${format.number(application.daysWaiting)}${application.overdue ? ` · ${t('staff.queue.overdue')}` : ''}`,
