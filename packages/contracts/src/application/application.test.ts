@@ -6,6 +6,7 @@ import {
   assistantSchema,
   childSchema,
   operationHoursSchema,
+  providerInfoSchema,
   ratesInfoSchema,
   w9InfoSchema,
 } from './steps';
@@ -131,6 +132,26 @@ describe('people in the home', () => {
         'lastName: validation.required',
         'dateOfBirth: validation.application.dateInFuture',
         'relationshipCode: validation.required',
+      ]),
+    );
+  });
+});
+
+describe('text limits', () => {
+  it('name the limit of each field in the message code', () => {
+    const result = providerInfoSchema.safeParse({
+      firstName: 'N'.repeat(61),
+      lastName: 'Provider',
+      dateOfBirth: '1985-04-12',
+      phone: '515-555-0123',
+      email: `${'n'.repeat(250)}@example.gov`,
+      businessName: 'B'.repeat(121),
+    });
+    expect(pathsOf(result)).toEqual(
+      expect.arrayContaining([
+        'firstName: validation.application.tooLong.60',
+        'businessName: validation.application.tooLong.120',
+        'email: validation.application.tooLong.254',
       ]),
     );
   });

@@ -7,7 +7,6 @@ import { stateCodes } from './lookups';
  */
 export const messages = {
   required: 'validation.required',
-  name: 'validation.application.name',
   date: 'validation.application.date',
   dateInFuture: 'validation.application.dateInFuture',
   phone: 'validation.application.phone',
@@ -27,8 +26,11 @@ export const messages = {
   signatureName: 'validation.application.signatureName',
 } as const;
 
-export const requiredText = (max = 120) => z.string().trim().min(1, messages.required).max(max, messages.name);
-export const optionalText = (max = 200) => z.string().trim().max(max).optional();
+/** "Use 60 characters or fewer": the code ends in the limit, which the web reads into the text. */
+export const tooLong = (max: number) => `validation.application.tooLong.${max}`;
+
+export const requiredText = (max = 120) => z.string().trim().min(1, messages.required).max(max, tooLong(max));
+export const optionalText = (max = 200) => z.string().trim().max(max, tooLong(max)).optional();
 
 export const isoDateSchema = z.iso.date(messages.date);
 
@@ -39,7 +41,10 @@ export const phoneSchema = z
   .trim()
   .regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, messages.phone);
 
-export const emailAddressSchema = z.string().trim().pipe(z.email(messages.email).max(254));
+export const emailAddressSchema = z
+  .string()
+  .trim()
+  .pipe(z.email(messages.email).max(254, tooLong(254)));
 export const zipSchema = z
   .string()
   .trim()

@@ -6,12 +6,18 @@ import type { SummaryError } from '@/components/ui/error-summary';
 /** The element id of a form path: "members.0.firstName" → "members-0-firstName". */
 export const fieldIdOf = (name: string) => name.replace(/\./g, '-');
 
+/** A rule's code that carries its limit: "validation.application.tooLong.60". */
+const WITH_LIMIT = /^(validation\.[\w.]+)\.(\d+)$/;
+
 /**
- * The shared rules speak in i18n keys ("validation.application.phone"). Anything else is a
- * zod type message, which for a form input only happens when the field was left empty.
+ * The shared rules speak in i18n keys ("validation.application.phone"), a limit as the key's
+ * last part ("validation.application.tooLong.60" reads "Use 60 characters or fewer"). Anything
+ * else is a zod type message, which for a form input only happens when the field was left empty.
  */
 export function translateMessage(t: TFunction, message: string): string {
-  return message.startsWith('validation.') ? t(message) : t('validation.required');
+  if (!message.startsWith('validation.')) return t('validation.required');
+  const limited = WITH_LIMIT.exec(message);
+  return limited ? t(limited[1]!, { max: Number(limited[2]) }) : t(message);
 }
 
 interface ErrorNode {
