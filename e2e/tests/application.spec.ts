@@ -245,10 +245,10 @@ test('every rule of the application has a specific message, in a summary and at 
   await page.getByRole('button', { name: 'Add another person' }).click();
   await page.getByLabel('First name', { exact: true }).fill('Kim');
   await page.getByLabel('Last name', { exact: true }).fill('Provider');
-  await page.getByLabel('Date of birth').fill(yearsAgo(15));
+  await page.getByLabel('Date of birth').fill(yearsAgo(18));
   await page.getByLabel('Relationship to you').selectOption({ label: 'Child' });
   await expectProblems(page, 'Date of birth', [
-    'Person 1 – Date of birth: A child must be 12 or younger, or 18 or younger with special needs',
+    'Person 1 – Date of birth: A child must be 17 or younger, or 18 or younger with special needs',
   ]);
   await page.getByRole('checkbox', { name: /special needs/ }).check();
   await saveAndContinue(page, 'Adults in the home');

@@ -104,7 +104,7 @@ describe('people in the home', () => {
     ).toBe(false);
   });
 
-  it('children are 12 or younger, or up to 18 with special needs', () => {
+  it('children in the home are under 18, or up to 18 with special needs', () => {
     const child = (years: number, specialNeeds: boolean) =>
       childSchema.safeParse({
         firstName: 'C',
@@ -114,7 +114,11 @@ describe('people in the home', () => {
         specialNeeds,
       }).success;
     expect(child(12, false)).toBe(true);
-    expect(child(13, false)).toBe(false);
+    // A teenager lives in the home too (and over 14 has a record check): not a child in care,
+    // but one to declare.
+    expect(child(15, false)).toBe(true);
+    expect(child(17, false)).toBe(true);
+    expect(child(18, false)).toBe(false);
     expect(child(18, true)).toBe(true);
     expect(child(19, true)).toBe(false);
   });

@@ -17,11 +17,13 @@ import {
   zipSchema,
 } from './rules';
 
-// Ages from 441 IAC 110.1: an assistant is 14 or older, an adult in the home 18 or older, a
-// child 12 or younger, or up to 18 with a developmental disability (special needs).
+// Ages from 441 IAC 110.1: an assistant is 14 or older, an adult in the home 18 or older. The
+// children's step lists every child who lives in the home, so it takes anyone under 18 (up to 18
+// with special needs): a 15-year-old is not a child in care by 110.1 (12 or younger), but lives
+// in the home, and everyone over 14 there has a record check, so they must be declared somewhere.
 export const ASSISTANT_MIN_AGE = 14;
 export const ADULT_MIN_AGE = 18;
-export const CHILD_MAX_AGE = 12;
+export const CHILD_MAX_AGE = 17;
 export const CHILD_SPECIAL_NEEDS_MAX_AGE = 18;
 
 const person = {
