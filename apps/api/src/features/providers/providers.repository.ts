@@ -109,8 +109,12 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
   term(q.businessName, 'business_search');
   term(q.firstName, 'first_name_search');
   term(q.lastName, 'last_name_search');
-  if (q.city && fold(q.city)) where.push(sql`p.city_search = ${fold(q.city)}`);
-  if (q.zipCode) where.push(sql`p.zip = ${q.zipCode.slice(0, 5)}`);
+  // Spec section 7: "Addresses are matched on zip code or city": both typed, either matches.
+  const city = q.city ? fold(q.city) : '';
+  const zip = q.zipCode?.slice(0, 5);
+  if (city && zip) where.push(sql`(p.city_search = ${city} or p.zip = ${zip})`);
+  else if (city) where.push(sql`p.city_search = ${city}`);
+  else if (zip) where.push(sql`p.zip = ${zip}`);
   if (q.countyId != null)
     where.push(
       sql`p.county = (select code from lookup_item where lookup_id = ${q.countyId} and lookup_type = 'County')`,

@@ -148,6 +148,11 @@ describe('POST /api/Providers search', () => {
   it('matches the ZIP code and the city of the address', async () => {
     expect(names(await search({ zipCode: '50010' }))).toEqual(['Little Sprouts Daycare']);
     expect(names(await search({ city: 'west des moines' }))).toEqual(['Prairie Nest Early Learning']);
+    // Spec section 7: addresses are matched on the ZIP code or the city, so both typed find either.
+    expect(names(await search({ city: 'west des moines', zipCode: '50010' })).sort()).toEqual([
+      'Little Sprouts Daycare',
+      'Prairie Nest Early Learning',
+    ]);
   });
 
   it('measures from an address, nearest first, within the distance, each with its miles', async () => {
