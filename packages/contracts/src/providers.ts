@@ -9,6 +9,9 @@ const optionalText = (max: number) =>
 const optionalId = z.number().int().positive().nullish();
 const optionalFlag = z.boolean().nullish();
 
+/** A ZIP code as the search takes it: five digits, or ZIP+4. */
+export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
+
 /**
  * POST /api/Providers: the spec's search criteria (section 3). The last seven start null and
  * filter only when set. `latitude`/`longitude` carry the browser's location ("Use my location").
@@ -22,11 +25,7 @@ export const providerSearchCriteriaSchema = z
     city: optionalText(100),
     zipCode: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-      z
-        .string()
-        .trim()
-        .regex(/^\d{5}(-\d{4})?$/, 'must be a 5-digit ZIP code')
-        .nullish(),
+      z.string().trim().regex(ZIP_CODE_PATTERN, 'must be a 5-digit ZIP code').nullish(),
     ),
     nearThisAddress: optionalText(300),
     /** A city of the program's state: its id is its lowest ZIP code (GET /api/Providers/cities). */

@@ -1,7 +1,8 @@
-import type { LookupItem } from '@ccap/contracts';
-import { type FormEvent, type ReactNode, useDeferredValue, useId, useMemo } from 'react';
+import { type LookupItem, ZIP_CODE_PATTERN } from '@ccap/contracts';
+import { type FormEvent, type ReactNode, type Ref, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { useProviderCities, useSearchLookups } from '../api/get-search-options';
 import type { SearchForm as Form } from '../search-params';
@@ -16,36 +17,46 @@ function Label({ htmlFor, starred, children }: { htmlFor: string; starred?: bool
   );
 }
 
-function Field(props: {
+function Field({
+  id,
+  label,
+  starred,
+  value,
+  onChange,
+  hint,
+  error,
+  inputRef,
+  inputMode,
+  autoComplete,
+}: {
   id: string;
   label: string;
   starred?: boolean;
   value: string;
   onChange: (value: string) => void;
   hint?: string;
+  error?: string;
+  inputRef?: Ref<HTMLInputElement>;
   inputMode?: 'numeric' | 'decimal' | 'text';
   autoComplete?: string;
 }) {
-  const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
     <div>
-      <Label htmlFor={props.id} starred={props.starred}>
-        {props.label}
+      <Label htmlFor={id} starred={starred}>
+        {label}
       </Label>
-      {props.hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-          {props.hint}
-        </p>
-      ) : null}
+      <FieldMessages id={id} hint={hint} error={error} />
       <input
-        id={props.id}
-        name={props.id}
+        id={id}
+        name={id}
+        ref={inputRef}
         className={fieldClasses}
-        value={props.value}
-        inputMode={props.inputMode}
-        autoComplete={props.autoComplete ?? 'off'}
-        aria-describedby={hintId}
-        onChange={(event) => props.onChange(event.target.value)}
+        value={value}
+        inputMode={inputMode}
+        autoComplete={autoComplete ?? 'off'}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(id, hint, error)}
+        onChange={(event) => onChange(event.target.value)}
       />
     </div>
   );
@@ -146,9 +157,17 @@ export function SearchForm({
         ...(key === 'nearThisAddress' || key === 'nearThisCityId' ? { latitude: '', longitude: '' } : {}),
       });
   const usingLocation = form.latitude !== '' && form.longitude !== '';
+  // Nothing is required (spec section 5), but a ZIP code that cannot be one is said at the field
+  // before searching, rather than answered with a failed search.
+  const [zipInvalid, setZipInvalid] = useState(false);
+  const zipInput = useRef<HTMLInputElement>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    const zip = form.zipCode.trim();
+    const invalid = zip !== '' && !ZIP_CODE_PATTERN.test(zip);
+    setZipInvalid(invalid);
+    if (invalid) zipInput.current?.focus();
+    else onSubmit();
   };
   const f = (name: string) => `${id}-${name}`;
   return (
@@ -202,6 +221,8 @@ export function SearchForm({
           starred
           value={form.zipCode}
           onChange={set('zipCode')}
+          error={zipInvalid ? t('providerSearch.form.zipCodeInvalid') : undefined}
+          inputRef={zipInput}
           inputMode="numeric"
           autoComplete="postal-code"
         />

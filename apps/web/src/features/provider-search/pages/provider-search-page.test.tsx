@@ -92,6 +92,23 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Change search' })).toHaveAttribute('aria-expanded', 'false');
   });
 
+  it('says at the field that a ZIP code has 5 digits, and searches nothing until it does', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    const zip = await screen.findByRole('textbox', { name: 'ZIP code' });
+    await user.type(zip, '5026');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(zip).toHaveFocus();
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription('Enter a 5-digit ZIP code, like 50309');
+    expect(searches).toEqual([]);
+
+    await user.type(zip, '3');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(searches[0]).toMatchObject({ zipCode: '50263' });
+  });
+
   it('opens the detail from a list entry and from a marker, and Clear hides it', async () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch?search=1&zip=50263', { signedIn: false });
