@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createIntlFormat, telHref } from './intl-format';
 
 describe('createIntlFormat', () => {
@@ -14,15 +14,13 @@ describe('createIntlFormat', () => {
   });
 
   it("dates a moment by the day it was in the reader's time zone", () => {
-    const zone = process.env.TZ;
     try {
-      process.env.TZ = 'America/Chicago';
+      vi.stubEnv('TZ', 'America/Chicago');
       expect(createIntlFormat('en').dayOf('2026-11-26T02:30:00.000Z')).toBe('November 25, 2026');
-      process.env.TZ = 'UTC';
+      vi.stubEnv('TZ', 'UTC');
       expect(createIntlFormat('en').dayOf('2026-11-26T02:30:00.000Z')).toBe('November 26, 2026');
     } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
   });
 

@@ -1,10 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { applicationStepIds, stepStates, submissionIssues, type DraftApplication } from './application';
-import { ageOn, maskTin, todayIso } from './rules';
+import { ageOn, latestTodayIso, maskTin, todayIso } from './rules';
 import {
   adultSchema,
   assistantSchema,
   childSchema,
+  conditionsSchema,
   operationHoursSchema,
   providerInfoSchema,
   ratesInfoSchema,
@@ -222,18 +223,39 @@ describe('ageOn', () => {
   });
 });
 
+describe('the signature', () => {
+  const signedOn = (date: string) =>
+    pathsOf(
+      conditionsSchema.safeParse({
+        accepted: true,
+        listInDirectory: false,
+        signature: { fullName: 'Nia Provider', signedOn: date },
+      }),
+    );
+
+  it('is dated today, never a day that has not begun anywhere', () => {
+    expect(signedOn(todayIso())).toEqual([]);
+    expect(signedOn('2099-12-31')).toEqual(['signature.signedOn: validation.application.dateInFuture']);
+    const tomorrowEverywhere = new Date(Date.now() + 38 * 3_600_000).toISOString().slice(0, 10);
+    expect(signedOn(tomorrowEverywhere)).toEqual(['signature.signedOn: validation.application.dateInFuture']);
+  });
+
+  it('takes the day of the time zone furthest ahead (UTC+14) as the latest today', () => {
+    expect(latestTodayIso(new Date('2026-11-21T09:59:00Z'))).toBe('2026-11-21');
+    expect(latestTodayIso(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
 describe('todayIso', () => {
   it('is the day where it runs: an evening in Iowa is not yet the next UTC day', () => {
-    const zone = process.env.TZ;
     try {
-      process.env.TZ = 'America/Chicago';
+      vi.stubEnv('TZ', 'America/Chicago');
       expect(todayIso(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-21');
-      process.env.TZ = 'UTC';
+      vi.stubEnv('TZ', 'UTC');
       expect(todayIso(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-22');
       expect(todayIso(new Date('2026-01-05T00:00:00Z'))).toBe('2026-01-05');
     } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
+      vi.unstubAllEnvs();
     }
   });
 });

@@ -82,6 +82,11 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }
 
+/** Today in the time zone furthest ahead (UTC+14): a later date has not begun anywhere yet. */
+export function latestTodayIso(now = new Date()): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}
+
 /** Whole years between a date of birth and a day (both ISO dates). */
 export function ageOn(dateOfBirth: string, onDay: string = todayIso()): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];

@@ -3,6 +3,8 @@ import { ageGroupCodes, dayCodes, providerTypeCodes, tinTypes } from './lookups'
 import {
   ageOn,
   emailAddressSchema,
+  isoDateSchema,
+  latestTodayIso,
   messages,
   moneySchema,
   optionalText,
@@ -169,5 +171,9 @@ export const operationHoursSchema = z.object({
 export const conditionsSchema = z.object({
   accepted: z.literal(true, messages.mustAccept),
   listInDirectory: z.boolean(),
-  signature: z.object({ fullName: requiredText(120), signedOn: z.iso.date(messages.date) }),
+  // Signed today: a day after today everywhere on Earth (UTC+14) is a day not come yet.
+  signature: z.object({
+    fullName: requiredText(120),
+    signedOn: isoDateSchema.refine((value) => value <= latestTodayIso(), messages.dateInFuture),
+  }),
 });
