@@ -24,6 +24,7 @@ export const messages = {
   capacity: 'validation.application.capacity',
   mustAccept: 'validation.application.mustAccept',
   signatureName: 'validation.application.signatureName',
+  county: 'validation.application.county',
 } as const;
 
 /** "Use 60 characters or fewer": the code ends in the limit, which the web reads into the text. */

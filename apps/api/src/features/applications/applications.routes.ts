@@ -6,6 +6,7 @@ import {
   draftListSchema,
   type LookupItem,
   lookupResponseSchema,
+  messages,
   type ProviderType,
   problemSchema,
   requiredDocumentsFor,
@@ -165,7 +166,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
             },
           );
         }
-        const issues = submissionIssues(application);
+        // The county decides which service workers see the application (ADR 025): it must be
+        // one of the program's, as the wizard's list offers them, or no queue would ever show it.
+        const county = (application.address as { county?: unknown } | undefined)?.county;
+        const countyIssues =
+          typeof county === 'string' && county.trim() !== '' && !app.programProfile.counties.includes(county)
+            ? [{ path: 'address.county', message: messages.county }]
+            : [];
+        const issues = [...submissionIssues(application), ...countyIssues];
         if (issues.length > 0) {
           throw new HttpProblem(400, 'The application is not complete yet: every required step must be valid.', {
             type: 'urn:ccap:problem:validation',

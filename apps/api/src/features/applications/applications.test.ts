@@ -194,6 +194,19 @@ describe('submission', () => {
     expect(paths).toEqual(expect.arrayContaining(['providerInfo.lastName', 'providerInfo.phone', 'w9-info-form']));
   });
 
+  it("refuses a county that is not one of the program's: no service worker's queue would show it", async () => {
+    for (const county of ['polk', 'Polk County', 'Atlantis']) {
+      const application = { ...completeApplication(), address: { ...completeApplication().address, county } };
+      const draft = (await save(owner, { applicationJson: json(application) })).json();
+      const response = await submit(owner, '/api/Application', draft.id, application);
+      expect(response.statusCode, county).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json().errors).toEqual([{ path: 'address.county', message: 'validation.application.county' }]);
+      // Nothing was submitted: the draft is still there.
+      expect((await list(owner)).json().map((record: { id: number }) => record.id)).toContain(draft.id);
+    }
+  });
+
   it('submits once, however often it is sent, consuming the draft and auditing it', async () => {
     const application = completeApplication();
     const draft = (await save(owner, { applicationJson: json(application) })).json();

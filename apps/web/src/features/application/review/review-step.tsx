@@ -13,12 +13,13 @@ import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, linkClasses } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { ApiError } from '@/lib/api-client';
 import { useSubmitApplication } from '../api/submit-application';
 import { CheckboxField, InputField } from '../components/form-fields';
 import { summaryErrors, useFocusFirstInvalid } from '../wizard/field-errors';
 import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { LoadedDraft } from '../wizard/use-application-draft';
-import { stepById, type WizardStep } from '../wizard/wizard-steps';
+import { stepById, stepsAt, type WizardStep } from '../wizard/wizard-steps';
 import { ReviewAnswers } from '@/components/application/review-answers';
 
 const CONDITIONS = ['truth', 'changes', 'records', 'falseInfo'] as const;
@@ -83,7 +84,17 @@ export function ReviewStep({
       if (steps.length > 0 || saved.id === undefined) return;
       submit.mutate(
         { draftApplicationId: saved.id, application: saved.application },
-        { onSuccess: onSubmitted, onError: () => setFailed(true) },
+        {
+          onSuccess: onSubmitted,
+          // A rule only the server can check (the county is one of the program's): the steps it
+          // names are listed like unfinished ones; any other failure says so.
+          onError: (error) => {
+            const paths = error instanceof ApiError && error.status === 400 ? error.problem?.errors : undefined;
+            const refused = stepsAt((paths ?? []).map((issue) => issue.path));
+            if (refused.length > 0) setUnfinished(refused);
+            else setFailed(true);
+          },
+        },
       );
     },
     (invalid) => setErrors(summaryErrors(t, invalid)),

@@ -1,7 +1,15 @@
 import { applicationStepIds, type DraftRecord, stepStates } from '@ccap/contracts';
 import { describe, expect, it } from 'vitest';
 import { pickDraft } from './use-application-draft';
-import { firstOpenStep, initialValues, reachable, stepById, withStepValues, wizardSteps } from './wizard-steps';
+import {
+  firstOpenStep,
+  initialValues,
+  reachable,
+  stepById,
+  stepsAt,
+  withStepValues,
+  wizardSteps,
+} from './wizard-steps';
 
 const providerInfo = {
   firstName: 'Nia',
@@ -117,5 +125,16 @@ describe('which draft the wizard opens', () => {
   it('ignores a draft id that is not the user’s, and normalises the provider type to the route', () => {
     expect(pickDraft(drafts, 'registeredprovider', 404).id).toBe(7);
     expect(pickDraft(drafts, 'registeredprovider').application.providerType).toBe('registeredprovider');
+  });
+});
+
+describe('stepsAt', () => {
+  it("finds the steps a refused submission's field paths point at, each once, in order", () => {
+    expect(stepsAt(['address.county']).map((step) => step.id)).toEqual(['address-form']);
+    expect(stepsAt(['w9-info-form', 'providerInfo.phone', 'providerInfo.lastName']).map((step) => step.id)).toEqual([
+      'provider-information',
+      'w9-info-form',
+    ]);
+    expect(stepsAt(['applicationJson.providerType', 'addresses.x'])).toEqual([]);
   });
 });

@@ -131,3 +131,10 @@ export function firstOpenStep(states: StepResult[]): WizardStep {
   const index = blocking >= 0 ? blocking : Math.min(lastStarted + 1, wizardSteps.length - 1);
   return wizardSteps[index]!;
 }
+
+/** The steps that field paths point at ("address.county" → Addresses), each once, in step order. */
+export function stepsAt(paths: string[]): WizardStep[] {
+  return wizardSteps.filter((step) =>
+    paths.some((path) => path === step.id || path === step.field || path.startsWith(`${step.field}.`)),
+  );
+}
