@@ -65,6 +65,14 @@ export const requiredDocumentSchema = z.object({
   isUploaded: z.boolean(),
   isRequired: z.boolean(),
   isWaived: z.boolean(),
+  /** Why staff waived it, when they did: their dialog tells them the applicant will see it. */
+  waiveReason: z.string().nullable(),
+  /**
+   * Whether the caller may upload a file for it now: the applicant, while the application is
+   * not decided or withdrawn (false in staff views). A page offers no upload the API would
+   * refuse only after the whole file has been sent.
+   */
+  canUpload: z.boolean(),
   file: documentFileSchema.nullable(),
 });
 export type RequiredDocument = z.infer<typeof requiredDocumentSchema>;

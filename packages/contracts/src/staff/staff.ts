@@ -123,8 +123,6 @@ export const auditEntrySchema = z.object({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const staffDocumentSchema = requiredDocumentSchema.extend({
-  /** Why staff waived it, when they did. */
-  waiveReason: z.string().nullable(),
   /** True for a document staff asked for after submission. */
   requestedByStaff: z.boolean(),
 });

@@ -23,7 +23,8 @@ export interface StoredFile {
   blobKey: string;
 }
 
-export function toRequiredDocument(row: DocumentRow): RequiredDocument {
+/** A document as its list shows it; `canUpload` says whether the caller may upload to it now. */
+export function toRequiredDocument(row: DocumentRow, canUpload = false): RequiredDocument {
   const uploaded = row.blob_key !== null;
   return {
     documentId: row.id,
@@ -32,6 +33,8 @@ export function toRequiredDocument(row: DocumentRow): RequiredDocument {
     isUploaded: uploaded,
     isRequired: row.is_required,
     isWaived: row.is_waived,
+    waiveReason: row.is_waived ? row.waive_reason : null,
+    canUpload,
     file: uploaded
       ? {
           fileName: row.display_name!,

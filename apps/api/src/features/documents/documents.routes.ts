@@ -65,11 +65,16 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     }
     return found;
   };
+  const isOpen = (application: ApplicationOfDocument) =>
+    (statusesOpenForDocuments as readonly string[]).includes(application.status);
+  /** The list tells the page the same, so it offers no upload these would refuse. */
+  const canUpload = (user: PortalUser, application: ApplicationOfDocument) =>
+    application.ownerId === user.id && isOpen(application);
   const assertCanUpload = (user: PortalUser, application: ApplicationOfDocument) => {
     if (application.ownerId !== user.id) {
       throw new HttpProblem(403, 'Only the applicant uploads documents to an application.');
     }
-    if (!(statusesOpenForDocuments as readonly string[]).includes(application.status)) throw applicationClosed();
+    if (!isOpen(application)) throw applicationClosed();
   };
 
   app.get(
@@ -84,8 +89,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
     },
     async (request) => {
-      const application = await readableApplication(currentUser(request), request.params.id);
-      return (await documents.listFor(application.applicationId)).map(toRequiredDocument);
+      const user = currentUser(request);
+      const application = await readableApplication(user, request.params.id);
+      const open = canUpload(user, application);
+      return (await documents.listFor(application.applicationId)).map((row) => toRequiredDocument(row, open));
     },
   );
 

@@ -68,8 +68,38 @@ describe('required documents', () => {
       isUploaded: false,
       isRequired: true,
       isWaived: false,
+      waiveReason: null,
+      canUpload: true,
       file: null,
     });
+  });
+
+  it("tell only the applicant that uploads are open, and only until the application's decision", async () => {
+    const id = await submitApplication(ctx, owner);
+    const openTo = async (user: TestUser) => (await documentsOf(ctx, user, id)).map((document) => document.canUpload);
+    expect(new Set(await openTo(owner))).toEqual(new Set([true]));
+    // Staff of the county and administrators read the list but never upload (403).
+    expect(new Set(await openTo(storyWorker))).toEqual(new Set([false]));
+    expect(new Set(await openTo(admin))).toEqual(new Set([false]));
+    for (const status of ['approved', 'denied', 'withdrawn'] as const) {
+      await ctx.database.db.updateTable('application').set({ status }).where('id', '=', id).execute();
+      expect(new Set(await openTo(owner))).toEqual(new Set([false]));
+    }
+  });
+
+  it("show the applicant a waiver and the reason staff gave for it (staff's dialog says they will see it)", async () => {
+    const id = await submitApplication(ctx, owner);
+    const [first, second] = await documentsOf(ctx, owner, id);
+    const waived = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Staff/applications/${id}/documents/${first!.documentId}/waive`,
+      headers: storyWorker.headers,
+      payload: { reason: 'We already have your W-9 from last year.' },
+    });
+    expect(waived.statusCode).toBe(200);
+    const [afterFirst, afterSecond] = await documentsOf(ctx, owner, id);
+    expect(afterFirst).toMatchObject({ isWaived: true, waiveReason: 'We already have your W-9 from last year.' });
+    expect(afterSecond).toMatchObject({ documentId: second!.documentId, isWaived: false, waiveReason: null });
   });
 
   it('differ for a non-registered provider: a payment application, no physical examinations', async () => {
@@ -109,6 +139,7 @@ describe('upload and download', () => {
       expect(uploaded.json()).toMatchObject({
         documentId: where.documentId,
         isUploaded: true,
+        canUpload: true,
         file: { fileName: name, contentType, size: bytes.length, sha256: sha256(bytes) },
       });
 

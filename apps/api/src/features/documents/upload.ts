@@ -176,7 +176,8 @@ export async function storeDocumentFile(
       .delete(attached.replacedBlobKey)
       .catch((err: unknown) => log.warn({ err, blobKey: attached.replacedBlobKey }, 'replaced file not removed'));
   }
-  return toRequiredDocument(attached.document);
+  // Recorded, so the application was open and this is its applicant: uploads stay open to them.
+  return toRequiredDocument(attached.document, true);
 }
 
 /**

@@ -44,7 +44,9 @@ export function uploadErrorMessage(t: TFunction, language: string, error: unknow
 /**
  * One required document (spec section 4 "Document card"): not uploaded, a file chooser;
  * uploaded, 'View Document'. Progress shows as a bar with its percentage; errors stay on the
- * card and are announced.
+ * card and are announced. A document staff waived is not needed any more, with their reason;
+ * when the API would refuse an upload (a decided or withdrawn application, or someone other
+ * than the applicant), no chooser is offered.
  */
 export function DocumentCard({ applicationId, document }: { applicationId: number; document: RequiredDocument }) {
   const { t, i18n } = useTranslation();
@@ -98,8 +100,15 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
           </h2>
           <p className="mt-1">{document.description}</p>
           <p className={`mt-2 font-semibold ${document.isUploaded ? 'text-green-800 dark:text-green-300' : ''}`}>
-            {document.isUploaded ? `✓ ${t('documents.uploaded')}` : t('documents.notUploaded')}
+            {document.isUploaded
+              ? `✓ ${t('documents.uploaded')}`
+              : document.isWaived
+                ? t('documents.waived')
+                : t('documents.notUploaded')}
           </p>
+          {!document.isUploaded && document.isWaived && document.waiveReason ? (
+            <p className="mt-1">{t('documents.waivedReason', { reason: document.waiveReason })}</p>
+          ) : null}
         </div>
         {error ? <Alert tone="error">{error}</Alert> : null}
         {document.isUploaded ? (
@@ -109,7 +118,7 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
             </Button>
             {document.file ? <span className="break-all text-sm">{document.file.fileName}</span> : null}
           </div>
-        ) : (
+        ) : document.isWaived || !document.canUpload ? null : (
           <>
             <UploadWidget
               id={`file-${document.documentId}`}

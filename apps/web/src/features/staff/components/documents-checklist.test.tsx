@@ -29,6 +29,7 @@ const review: StaffApplication = {
       isWaived: false,
       file: null,
       waiveReason: null,
+      canUpload: false,
       requestedByStaff: false,
     },
   ],

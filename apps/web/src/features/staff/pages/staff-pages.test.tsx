@@ -133,6 +133,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
       isWaived: false,
       file: null,
       waiveReason: null,
+      canUpload: false,
       requestedByStaff: false,
     },
   ],
