@@ -104,8 +104,7 @@ export async function apiBlob(path: string): Promise<Blob> {
  */
 export async function apiDownload(path: string, fallbackName: string): Promise<void> {
   const response = await fetchFile(path);
-  const disposition = response.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const name = fileNameOf(response.headers.get('content-disposition') ?? '') ?? fallbackName;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
   link.href = url;
@@ -115,6 +114,45 @@ export async function apiDownload(path: string, fallbackName: string): Promise<v
   link.remove();
   // Give the browser time to start the download before the address is released.
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The file name a Content-Disposition header gives (RFC 6266): the extended `filename*`
+ * (RFC 8187, percent-encoded UTF-8 or ISO-8859-1) when it decodes, else the plain `filename`,
+ * whose ASCII is only a fallback (accents dropped, other letters `_`). Our own parser, not the
+ * `content-disposition` package the API builds the header with: that one would be a new
+ * dependency in the first load, and it throws on any flaw in the header, so one stray
+ * parameter would cost even the ASCII name.
+ */
+export function fileNameOf(disposition: string): string | undefined {
+  const parameters = new Map<string, string>();
+  for (const [, key, value] of disposition.matchAll(/;\s*([^\s;=]+)\s*=\s*("(?:[^"\\]|\\.)*"|[^;]*)/g)) {
+    const name = key!.toLowerCase();
+    const quoted = /^"(.*)"$/s.exec(value!);
+    if (!parameters.has(name)) parameters.set(name, quoted ? quoted[1]!.replace(/\\(.)/g, '$1') : value!.trim());
+  }
+  const extended = parameters.get('filename*');
+  return (extended && decodeExtendedValue(extended)) || parameters.get('filename') || undefined;
+}
+
+/** `UTF-8''%E5%90%88.pdf` → `合.pdf`; undefined for another charset or broken percent-encoding. */
+function decodeExtendedValue(value: string): string | undefined {
+  const [, charset, encoded] = /^([^']*)'[^']*'(.*)$/s.exec(value) ?? [];
+  if (encoded === undefined) return undefined;
+  switch (charset!.toLowerCase()) {
+    case 'utf-8':
+      try {
+        return decodeURIComponent(encoded);
+      } catch {
+        return undefined;
+      }
+    case 'iso-8859-1':
+      return /%(?![0-9a-f]{2})/i.test(encoded)
+        ? undefined
+        : encoded.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    default:
+      return undefined;
+  }
 }
 
 /**
