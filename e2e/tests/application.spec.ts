@@ -295,9 +295,10 @@ test('every rule of the application has a specific message, in a summary and at 
   await saveAndContinue(page, 'Hours of operation');
 
   const monday = page.getByRole('group', { name: 'Monday' });
-  await monday.getByLabel('Closes at').fill('06:30');
+  // A closing time before the opening time is overnight care; the same time is no hours at all.
+  await monday.getByLabel('Closes at').fill('07:00');
   await expectProblems(page, monday.getByLabel('Closes at'), [
-    'Monday – Closes at: The closing time must be after the opening time',
+    'Monday – Closes at: The closing time cannot be the same as the opening time',
   ]);
   await monday.getByLabel('Closes at').fill('17:30');
   await saveAndContinue(page, 'Review and sign');

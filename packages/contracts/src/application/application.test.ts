@@ -198,7 +198,7 @@ describe('W-9, rates and hours', () => {
     ]);
   });
 
-  it('opening hours start before they end', () => {
+  it('opening hours close at another time than they open, overnight too', () => {
     const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
       day,
       open: false,
@@ -210,7 +210,9 @@ describe('W-9, rates and hours', () => {
       transportation: false,
     });
     expect(operationHoursSchema.safeParse(withMonday('07:00', '17:30')).success).toBe(true);
-    expect(pathsOf(operationHoursSchema.safeParse(withMonday('17:30', '07:00')))).toEqual([
+    // Overnight care: from the evening to the next morning.
+    expect(operationHoursSchema.safeParse(withMonday('18:00', '06:00')).success).toBe(true);
+    expect(pathsOf(operationHoursSchema.safeParse(withMonday('07:00', '07:00')))).toEqual([
       'days.0.end: validation.application.startBeforeEnd',
     ]);
   });

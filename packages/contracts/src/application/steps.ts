@@ -152,12 +152,17 @@ export const ratesInfoSchema = z.object({
   ),
 });
 
+// A closing time before the opening time is the next morning: overnight care, which the same
+// step asks about, runs from an evening to a morning (18:00 to 06:00).
 const daySchema = z
   .object({ day: z.enum(dayCodes), open: z.boolean(), start: timeSchema.optional(), end: timeSchema.optional() })
-  .refine((value) => !value.open || (value.start !== undefined && value.end !== undefined && value.start < value.end), {
-    message: messages.startBeforeEnd,
-    path: ['end'],
-  });
+  .refine(
+    (value) => !value.open || (value.start !== undefined && value.end !== undefined && value.start !== value.end),
+    {
+      message: messages.startBeforeEnd,
+      path: ['end'],
+    },
+  );
 
 /** operation-hours-form: opening hours per day and the kinds of care offered. */
 export const operationHoursSchema = z.object({

@@ -51,7 +51,12 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
               {open ? (
                 <div className="mt-4 grid gap-5 sm:grid-cols-2">
                   <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
-                  <InputField name={`days.${index}.end`} kind="time" label={t('application.fields.end')} />
+                  <InputField
+                    name={`days.${index}.end`}
+                    kind="time"
+                    label={t('application.fields.end')}
+                    hint={t('application.fields.endHint')}
+                  />
                 </div>
               ) : null}
             </fieldset>
