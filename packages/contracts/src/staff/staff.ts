@@ -54,7 +54,10 @@ export const staffQueueQuerySchema = z.object({
   providerType: providerTypeSchema.optional(),
   /** `me`, `none` (unassigned) or a staff user's id. */
   assignee: z.union([z.literal('me'), z.literal('none'), z.uuid()]).optional(),
-  /** Only applications with a pending request for information (`open`), or one past its due date (`overdue`). */
+  /**
+   * Only applications with a pending request for information (`open`), or with one not answered
+   * yet past its due date (`overdue`).
+   */
   rfi: z.enum(['open', 'overdue']).optional(),
   /** A provider's name (or part of it), or an application id. */
   search: z.string().trim().max(100).optional(),
@@ -84,10 +87,13 @@ export const queueItemSchema = z.object({
   daysWaiting: z.number().int().nonnegative(),
   /** Undecided and past REVIEW_TARGET_DAYS. */
   overdue: z.boolean(),
-  /** Requests for information still pending, and the earliest due date among them ("2026-01-15"). */
+  /**
+   * Requests for information still pending (answered or not: staff complete them), and the
+   * earliest due date among those not answered yet ("2026-01-15"; null when all are answered).
+   */
   openRfiCount: z.number().int().nonnegative(),
   nextRfiDueAt: z.iso.date().nullable(),
-  /** A pending request for information is past its due date. */
+  /** A pending request for information not answered yet is past its due date. */
   rfiOverdue: z.boolean(),
   assignee: staffMemberRefSchema.nullable(),
   version: z.number().int().positive(),
@@ -264,7 +270,7 @@ export const staffStatisticsSchema = z.object({
   medianDaysToDecision: z.number().nullable(),
   decided: z.number().int().nonnegative(),
   overdue: z.number().int().nonnegative(),
-  /** Requests for information still pending, and those of them past their due date. */
+  /** Requests for information still pending, and those of them past their due date with no answer yet. */
   rfisOpen: z.number().int().nonnegative(),
   rfisOverdue: z.number().int().nonnegative(),
 });

@@ -74,10 +74,14 @@ const SORT_COLUMNS = {
  */
 const NULLABLE_SORTS: ReadonlySet<keyof typeof SORT_COLUMNS> = new Set(['county', 'assignee', 'nextRfiDueAt']);
 
-/** Over an application's pending requests for information: how many, and the nearest due date. */
+/**
+ * Over an application's pending requests for information: how many, and the nearest due date
+ * of those not answered yet. An answered one waits for staff, not for its due date (as the
+ * dashboard and the reminders count, ADR 049): it is never past due.
+ */
 const pendingRfiFigures = () => [
   sql<string>`count(*)`.as('open_count'),
-  sql<string | null>`to_char(min(rfi.due_date), 'YYYY-MM-DD')`.as('next_due'),
+  sql<string | null>`to_char(min(rfi.due_date) filter (where rfi.responded_at is null), 'YYYY-MM-DD')`.as('next_due'),
 ];
 
 export type AuditRow = Selectable<AuditLogTable>;
@@ -519,7 +523,9 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           .where('rfi.status', '=', 'pending')
           .select([
             (eb) => eb.fn.countAll<string>().as('open'),
-            sql<string>`count(*) filter (where rfi.due_date < ${today()}::date)`.as('overdue'),
+            sql<string>`count(*) filter (where rfi.due_date < ${today()}::date and rfi.responded_at is null)`.as(
+              'overdue',
+            ),
           ])
           .executeTakeFirstOrThrow(),
       ]);

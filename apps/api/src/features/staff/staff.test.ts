@@ -6,7 +6,7 @@ import { downloadFile, submitApplication, uploadMultipart } from '../../../test/
 import * as files from '../../../test/document-files';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
-import { createRfi, listRfis } from '../../../test/rfi-fixture';
+import { createRfi, listRfis, respondRfi } from '../../../test/rfi-fixture';
 
 let ctx: TestContext;
 let applicant: TestUser;
@@ -190,6 +190,37 @@ describe('the queue', () => {
       rfisOverdue: 0,
     });
     expect((await get(polkWorker, '/api/Staff/applications?rfi=late')).statusCode).toBe(400);
+  });
+
+  it('an answered request waits for staff: never past due in the queue, its filter or the statistics', async () => {
+    const statistics = async () => (await get(polkWorker, '/api/Staff/statistics')).json<StaffStatistics>();
+    const before = await statistics();
+    const answered = await submitApplication(ctx, applicant, inCounty('Polk', 'Answered Aspen'));
+    const ask = async () => {
+      const response = await createRfi(ctx, polkWorker, { applicationId: answered, serviceWorkerComment: 'Lease?' });
+      return response.json<{ rfiId: number }>().rfiId;
+    };
+    const first = await ask();
+    const second = await ask();
+    // The applicant answers the first in time; then both are past their date.
+    expect((await respondRfi(ctx, applicant, { rfiId: first, applicantComment: 'Attached.' })).statusCode).toBe(200);
+    await sql`update rfi set due_date = current_date - 3 where id in (${first}, ${second})`.execute(ctx.database.db);
+    const row = async () =>
+      (await queue(polkWorker, '?rfi=open')).items.find((item) => item.applicationId === answered);
+    const overdue = async () => (await queue(polkWorker, '?rfi=overdue')).items.map((item) => item.applicationId);
+
+    expect(await row()).toMatchObject({ openRfiCount: 2, rfiOverdue: true });
+    expect(await overdue()).toContain(answered);
+    expect(await statistics()).toMatchObject({
+      rfisOpen: before.rfisOpen + 2,
+      rfisOverdue: before.rfisOverdue + 1,
+    });
+
+    // Both answered: still open until staff complete them, past due no longer.
+    expect((await respondRfi(ctx, applicant, { rfiId: second, applicantComment: 'Attached.' })).statusCode).toBe(200);
+    expect(await row()).toMatchObject({ openRfiCount: 2, nextRfiDueAt: null, rfiOverdue: false });
+    expect(await overdue()).not.toContain(answered);
+    expect(await statistics()).toMatchObject({ rfisOpen: before.rfisOpen + 2, rfisOverdue: before.rfisOverdue });
   });
 });
 
