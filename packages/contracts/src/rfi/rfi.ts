@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationStatusSchema } from '../application/drafts';
+import { todayIso } from '../application/rules';
 import { DOCUMENT_FILE_NAME_MAX } from '../documents/documents';
 
 /**
@@ -12,6 +13,10 @@ export type RfiStatus = z.infer<typeof rfiStatusSchema>;
 
 /** Days the applicant has to answer when the service worker names no due date. */
 export const RFI_DEFAULT_DUE_DAYS = 10;
+/** The latest due date a service worker may name: a year from today. */
+export const RFI_DUE_MAX_DAYS = 365;
+/** The field error of a due date out of range, on the form and from the API. */
+export const RFI_DUE_DATE_OUT_OF_RANGE = 'The due date must be between today and a year from now.';
 export const RFI_COMMENT_MAX = 4000;
 
 /** The spec's validation message (section 5), also the API's field error. */
@@ -23,6 +28,34 @@ export const rfiProblemTypes = {
   notPending: 'urn:ccap:problem:rfi-not-pending',
   applicationClosed: 'urn:ccap:problem:application-closed',
 } as const;
+
+const DAY_MS = 86_400_000;
+const plusDays = (isoDate: string, days: number) =>
+  new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The due dates someone whose calendar says `today` may name: today to a year from it. */
+export const rfiDueDateRange = (today: string) => ({ min: today, max: plusDays(today, RFI_DUE_MAX_DAYS) });
+
+const inRange = (date: string, range: { min: string; max: string }) => date >= range.min && date <= range.max;
+
+/**
+ * The API's check of the same rule. It does not know the caller's time zone, so it takes any
+ * date that is today somewhere (UTC's yesterday, today or tomorrow) as today: a due date in
+ * range for the web form of any reader is accepted.
+ */
+export const isRfiDueDateAllowed = (dueDate: string, now = new Date()) => {
+  const utcToday = now.toISOString().slice(0, 10);
+  return inRange(dueDate, {
+    min: rfiDueDateRange(plusDays(utcToday, -1)).min,
+    max: rfiDueDateRange(plusDays(utcToday, 1)).max,
+  });
+};
+
+/** The range is checked on a well-formed date only: a malformed one gets its own message, alone. */
+const dueDateOutOfRange = {
+  message: RFI_DUE_DATE_OUT_OF_RANGE,
+  when: (payload: { issues: readonly unknown[] }) => payload.issues.length === 0,
+};
 
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const bodyIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
@@ -82,8 +115,11 @@ export type RfiDocumentUpload = z.infer<typeof rfiDocumentUploadSchema>;
 /** What the service worker's form checks: the request text is required (spec section 5). */
 export const rfiRequestFormSchema = z.object({
   serviceWorkerComment: commentSchema.min(1, SERVICE_WORKER_COMMENT_REQUIRED),
-  /** Optional; ten days from today when left out. */
-  dueDate: z.union([z.iso.date(), z.literal('')]).optional(),
+  /** Optional; ten days from today when left out. Today is the reader's, read when the form is checked. */
+  dueDate: z
+    .union([z.iso.date(), z.literal('')])
+    .optional()
+    .refine((date) => !date || inRange(date, rfiDueDateRange(todayIso())), dueDateOutOfRange),
 });
 export type RfiRequestForm = z.infer<typeof rfiRequestFormSchema>;
 
@@ -108,7 +144,10 @@ export const createRfiRequestSchema = z.object({
   createdBy: z.string().nullable().optional(),
   /** A new RFI is pending; nothing else may be asked for. */
   status: z.literal('pending').optional(),
-  dueDate: z.iso.date().optional(),
+  dueDate: z.iso
+    .date()
+    .refine((date) => isRfiDueDateAllowed(date), dueDateOutOfRange)
+    .optional(),
   document: rfiDocumentUploadSchema.nullable().optional(),
 });
 export type CreateRfiRequest = z.infer<typeof createRfiRequestSchema>;

@@ -184,14 +184,8 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         throw new HttpProblem(403, "Only staff of the application's county request information on it.");
       }
       if (!rfi.isOpenForRequests(application.status)) throw applicationClosed();
+      // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
       const dueDate = request.body.dueDate ?? isoDay(RFI_DEFAULT_DUE_DAYS);
-      // A day of slack either side of UTC's today, for time zones.
-      if (dueDate < isoDay(-1) || dueDate > isoDay(366)) {
-        throw new HttpProblem(400, 'The due date must be between today and a year from now.', {
-          type: 'urn:ccap:problem:validation',
-          errors: [{ path: 'dueDate', message: 'must be between today and a year from now' }],
-        });
-      }
       const created = await withFile(
         request.log,
         user,

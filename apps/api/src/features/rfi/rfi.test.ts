@@ -3,6 +3,7 @@ import {
   type DashboardResponse,
   documentProblemTypes,
   type Problem,
+  RFI_DUE_DATE_OUT_OF_RANGE,
   RFI_REPLY_EMPTY,
   rfiProblemTypes,
   SERVICE_WORKER_COMMENT_REQUIRED,
@@ -276,6 +277,38 @@ describe('who may do what', () => {
     expect((await permissionsOf(ctx, storyWorker, id)).body).toMatchObject({ canComplete: false, canRequest: true });
   });
 
+  it('the applicant answers each pending RFI, an older one while a newer one waits too', async () => {
+    const id = await submitApplication(ctx, owner);
+    const ask = async (note: string) =>
+      (await createRfi(ctx, storyWorker, { applicationId: id, serviceWorkerComment: note })).json<{ rfiId: number }>()
+        .rfiId;
+    const older = await ask('Send the lease.');
+    const newer = await ask('Send the fire marshal report.');
+    const answer = (rfiId: number, applicantComment: string) => respondRfi(ctx, owner, { rfiId, applicantComment });
+    const waitingOnApplicant = async (openRfiCount: number) =>
+      expect((await dashboardOf(owner)).providerApplication).toMatchObject({ applicationId: id, openRfiCount });
+
+    expect((await answer(older, 'The lease is attached.')).json()).toMatchObject({
+      rfiId: older,
+      status: 'pending',
+      applicantComment: 'The lease is attached.',
+      respondedDate: expect.any(String),
+    });
+    await waitingOnApplicant(1);
+    expect((await permissionsOf(ctx, owner, id)).body.canReply).toBe(true);
+    expect((await answer(newer, 'The report is attached.')).statusCode).toBe(200);
+    await waitingOnApplicant(0);
+    // An answered request still pending may be added to (ADR 049); the latest comment is kept.
+    expect((await answer(older, 'And the signed page.')).json()).toMatchObject({
+      rfiId: older,
+      applicantComment: 'And the signed page.',
+    });
+    expect((await rfisOf(ctx, storyWorker, id)).map((rfi) => [rfi.rfiId, rfi.status])).toEqual([
+      [newer, 'pending'],
+      [older, 'pending'],
+    ]);
+  });
+
   it('an answer and the completion at the same moment both end well: no deadlock, no 5xx', async () => {
     const id = await submitApplication(ctx, owner);
     for (let round = 0; round < 5; round += 1) {
@@ -432,6 +465,23 @@ describe('invalid payloads', () => {
     const empty = await respondRfi(ctx, owner, { rfiId: 1, applicantComment: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(fieldErrors(empty.body)).toEqual([{ path: 'applicantComment', message: RFI_REPLY_EMPTY }]);
+  });
+
+  it('a due date runs from today to a year from today, the form’s rule, with a day of slack for time zones', async () => {
+    const utcDay = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // UTC's yesterday is still today west of UTC, and its tomorrow's year ends a day later in the east.
+    for (const dueDate of [utcDay(-1), utcDay(0), utcDay(366)]) {
+      const response = await create({ serviceWorkerComment: 'x', dueDate });
+      expect(response.statusCode, `${dueDate}: ${response.body}`).toBe(201);
+    }
+    for (const dueDate of [utcDay(-2), utcDay(367)]) {
+      const response = await create({ serviceWorkerComment: 'x', dueDate });
+      expect(response.statusCode, dueDate).toBe(400);
+      expect(response.json<Problem>()).toMatchObject({
+        type: 'urn:ccap:problem:validation',
+        errors: [{ path: 'dueDate', message: RFI_DUE_DATE_OUT_OF_RANGE }],
+      });
+    }
   });
 
   it('an oversize file is 413 and a file of the wrong type 415, and nothing is written', async () => {

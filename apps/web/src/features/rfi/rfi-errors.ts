@@ -29,6 +29,12 @@ export function rfiErrorMessage(t: TFunction, error: unknown): string {
     case rfiProblemTypes.applicationClosed:
       return t('rfi.errors.applicationClosed');
     default:
-      return error.status === 404 ? t('rfi.errors.notFound') : t('forms.unexpectedError');
+      if (error.status === 404) return t('rfi.errors.notFound');
+      if (error.status === 400) {
+        // The API checks what the form checks; its English detail beats a generic message.
+        if (problem?.errors?.some((entry) => entry.path === 'dueDate')) return t('rfi.form.dueDateRange');
+        if (problem?.detail) return problem.detail;
+      }
+      return t('forms.unexpectedError');
   }
 }

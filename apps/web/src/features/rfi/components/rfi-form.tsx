@@ -1,10 +1,13 @@
 import {
   documentAccept,
   RFI_COMMENT_MAX,
+  RFI_DUE_DATE_OUT_OF_RANGE,
   type Rfi,
+  rfiDueDateRange,
   rfiReplyFormSchema,
   rfiRequestFormSchema,
   type RfiPermissions,
+  todayIso,
 } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -30,11 +33,17 @@ const ids = { comment: 'rfi-comment', dueDate: 'rfi-due-date', file: 'rfi-file' 
 
 export interface RfiFormProps {
   permissions: RfiPermissions;
-  /** The applicant answers the newest pending RFI. */
-  answering: Rfi | undefined;
+  /** The pending RFIs the applicant may answer, newest first; none for staff. */
+  pending: Rfi[];
   /** The Close button back to the dashboard (the RFI page's; not inside another page). */
   showClose?: boolean;
 }
+
+/**
+ * The request the applicant's form answers until they choose another: the oldest not answered
+ * yet; once all are answered, the newest (they may still add to an answer).
+ */
+const firstToAnswer = (pending: Rfi[]) => pending.findLast((rfi) => rfi.respondedDate === null) ?? pending[0];
 
 /**
  * Spec sections 2 and 5: 'Reply to RFI', also titled 'Reply / Request an RFI'. For staff of
@@ -42,7 +51,7 @@ export interface RfiFormProps {
  * the response to the pending RFI, and a file is needed. Send stays disabled while the form
  * is invalid; an invalid send sends nothing and logs 'Form is invalid'.
  */
-export function RfiForm({ permissions, answering, showClose = true }: RfiFormProps) {
+export function RfiForm({ permissions, pending, showClose = true }: RfiFormProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const staff = permissions.mode === 'service-worker';
@@ -53,6 +62,10 @@ export function RfiForm({ permissions, answering, showClose = true }: RfiFormPro
   const [fileError, setFileError] = useState<string>();
   const [sendError, setSendError] = useState<string>();
   const [sent, setSent] = useState<string>();
+  const [chosenId, setChosenId] = useState<number>();
+  const answering = pending.find((rfi) => rfi.rfiId === chosenId) ?? firstToAnswer(pending);
+  const date = (value: string) => formatRfiDate(value, i18n.language);
+  const dueDates = rfiDueDateRange(todayIso());
   const form = useForm<Values>({
     resolver: zodResolver(staff ? rfiRequestFormSchema : rfiReplyFormSchema) as Resolver<Values>,
     mode: 'onTouched',
@@ -69,7 +82,9 @@ export function RfiForm({ permissions, answering, showClose = true }: RfiFormPro
         { max: RFI_COMMENT_MAX },
       )
     : undefined;
-  const dueDateError = errors.dueDate ? t('rfi.form.dueDateInvalid') : undefined;
+  const dueDateError = errors.dueDate
+    ? t(errors.dueDate.message === RFI_DUE_DATE_OUT_OF_RANGE ? 'rfi.form.dueDateRange' : 'rfi.form.dueDateInvalid')
+    : undefined;
   const busy = isSubmitting || create.isPending || respond.isPending;
 
   const chooseFiles = (chosen: File[]) => {
@@ -117,6 +132,8 @@ export function RfiForm({ permissions, answering, showClose = true }: RfiFormPro
       // Spec section 4: after a successful send the list reloads, the form resets and the file goes.
       form.reset();
       setFiles([]);
+      // The next request not answered yet, from the reloaded list.
+      setChosenId(undefined);
       setSent(t(staff ? 'rfi.form.requestSent' : 'rfi.form.replySent'));
     } catch (error) {
       logRfiError(error);
@@ -134,8 +151,39 @@ export function RfiForm({ permissions, answering, showClose = true }: RfiFormPro
       aria-label={t(staff ? 'rfi.form.requestLabel' : 'rfi.form.replyLabel')}
       className="space-y-6"
     >
-      {!staff && answering ? (
-        <p>{t('rfi.form.answering', { date: formatRfiDate(answering.createdDate, i18n.language) })}</p>
+      {!staff && pending.length > 1 ? (
+        <fieldset>
+          <legend className="font-semibold">{t('rfi.form.answerWhich')}</legend>
+          <div className="mt-2 space-y-3">
+            {pending.map((rfi) => (
+              <div key={rfi.rfiId} className="flex items-start gap-3">
+                <input
+                  id={`rfi-answer-${rfi.rfiId}`}
+                  type="radio"
+                  name="rfi-answering"
+                  checked={answering?.rfiId === rfi.rfiId}
+                  onChange={() => setChosenId(rfi.rfiId)}
+                  disabled={busy}
+                  className="mt-1 size-5 shrink-0 accent-blue-700 dark:accent-blue-400"
+                />
+                <label htmlFor={`rfi-answer-${rfi.rfiId}`}>
+                  <span className="block">
+                    {rfi.respondedDate
+                      ? t('rfi.form.answerChoiceAnswered', { date: date(rfi.createdDate) })
+                      : t('rfi.form.answerChoice', { date: date(rfi.createdDate), due: date(rfi.dueDate) })}
+                  </span>
+                  {rfi.serviceWorkerComment ? (
+                    <span className="line-clamp-2 block text-sm break-words text-slate-700 dark:text-slate-300">
+                      {rfi.serviceWorkerComment}
+                    </span>
+                  ) : null}
+                </label>
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : !staff && answering ? (
+        <p>{t('rfi.form.answering', { date: date(answering.createdDate) })}</p>
       ) : null}
       <div>
         <label htmlFor={ids.comment} className="block font-semibold">
@@ -176,6 +224,8 @@ export function RfiForm({ permissions, answering, showClose = true }: RfiFormPro
           <input
             id={ids.dueDate}
             type="date"
+            min={dueDates.min}
+            max={dueDates.max}
             aria-invalid={dueDateError ? true : undefined}
             aria-describedby={[`${ids.dueDate}-hint`, dueDateError ? `${ids.dueDate}-error` : '']
               .filter(Boolean)

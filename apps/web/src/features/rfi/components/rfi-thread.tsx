@@ -54,8 +54,9 @@ export function RfiThread({ applicationId, embedded = false }: RfiThreadProps) {
   }
   if (!permissions.data || !rfis.data) return <Spinner label={t('app.loading')} />;
   const staff = permissions.data.mode === 'service-worker';
-  const answering = rfis.data.find((rfi) => rfi.status === 'pending');
-  const canSend = staff ? permissions.data.canRequest : permissions.data.canReply && answering !== undefined;
+  // Staff may open a second request while one is pending: the applicant answers each.
+  const pending = staff ? [] : rfis.data.filter((rfi) => rfi.status === 'pending');
+  const canSend = staff ? permissions.data.canRequest : permissions.data.canReply && pending.length > 0;
   return (
     <>
       {embedded ? null : <p>{t('rfi.intro', { id: applicationId })}</p>}
@@ -78,7 +79,7 @@ export function RfiThread({ applicationId, embedded = false }: RfiThreadProps) {
           {t('rfi.form.title')}
         </Heading>
         {canSend ? (
-          <RfiForm permissions={permissions.data} answering={staff ? undefined : answering} showClose={!embedded} />
+          <RfiForm permissions={permissions.data} pending={pending} showClose={!embedded} />
         ) : (
           <Alert tone="info">{t(staff ? 'rfi.form.closedForRequests' : 'rfi.form.nothingToAnswer')}</Alert>
         )}

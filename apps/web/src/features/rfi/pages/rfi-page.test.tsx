@@ -1,5 +1,5 @@
 import type { CreateRfiRequest, RespondRfiRequest, Rfi, RfiPermissions } from '@ccap/contracts';
-import { documentProblemTypes } from '@ccap/contracts';
+import { documentProblemTypes, RFI_DUE_DATE_OUT_OF_RANGE } from '@ccap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -46,8 +46,8 @@ const completed: Rfi = {
 };
 
 /** The RFI calls of one application, recording what the page sends. */
-function fakeRfiApi(mode: RfiPermissions['mode']) {
-  let rfis = [pending, completed];
+function fakeRfiApi(mode: RfiPermissions['mode'], initial: Rfi[] = [pending, completed]) {
+  let rfis = initial;
   const sent = { created: [] as CreateRfiRequest[], replies: [] as RespondRfiRequest[], completed: [] as number[] };
   let lists = 0;
   server.use(
@@ -75,9 +75,11 @@ function fakeRfiApi(mode: RfiPermissions['mode']) {
       const body = (await request.json()) as RespondRfiRequest;
       sent.replies.push(body);
       rfis = rfis.map((rfi) =>
-        rfi.rfiId === body.rfiId ? { ...rfi, applicantComment: body.applicantComment ?? null } : rfi,
+        rfi.rfiId === body.rfiId
+          ? { ...rfi, applicantComment: body.applicantComment ?? null, respondedDate: '2026-01-09T10:00:00.000Z' }
+          : rfi,
       );
-      return HttpResponse.json(rfis[0]);
+      return HttpResponse.json(rfis.find((rfi) => rfi.rfiId === body.rfiId));
     }),
     http.post('*/api/rfi/CompleteRfi', async ({ request }) => {
       const { rfiId } = (await request.json()) as { rfiId: number };
@@ -90,6 +92,14 @@ function fakeRfiApi(mode: RfiPermissions['mode']) {
   );
   return { sent, lists: () => lists };
 }
+
+/** The reader's calendar date `offset` days from today ("2026-01-15"). */
+const localDay = (offset: number) => {
+  const day = new Date();
+  day.setDate(day.getDate() + offset);
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+};
 
 const pdf = () => new File(['%PDF-1.7\n%%EOF\n'], 'cpr.pdf', { type: 'application/pdf' });
 const articleOf = async (date: string) => (await screen.findByRole('heading', { name: date })).closest('article')!;
@@ -224,6 +234,86 @@ describe('the RFI page', () => {
     await user.click(screen.getAllByRole('button', { name: /^Mark completed/ })[1]!);
     await waitFor(() => expect(api.sent.completed).toEqual([12]));
     await waitFor(() => expect(screen.getAllByRole('button', { name: /^Mark completed/ })).toHaveLength(1));
+  }, 15_000);
+
+  it('with two requests pending, the applicant answers each: the form says which, the oldest unanswered first', async () => {
+    const newer: Rfi = {
+      ...pending,
+      rfiId: 13,
+      createdDate: '2026-01-08T15:00:00.000Z',
+      dueDate: '2026-01-18',
+      serviceWorkerComment: 'Please send your lease too.',
+    };
+    const api = fakeRfiApi('applicant', [newer, pending, completed]);
+    const user = userEvent.setup();
+    await renderRoute('/rfi-v1/42');
+    const form = await screen.findByRole('form', { name: 'Reply to RFI' });
+    const which = within(form).getByRole('group', { name: 'Which request are you answering?' });
+    const older = within(which).getByRole('radio', { name: /^The request of 05 Jan, 2026, answer by 15 Jan, 2026/ });
+    const later = within(which).getByRole('radio', { name: /^The request of 08 Jan, 2026, answer by 18 Jan, 2026/ });
+    expect(older).toBeChecked();
+    expect(later).toHaveAccessibleName(/Please send your lease too\.$/);
+
+    await user.click(later);
+    expect(later).toBeChecked();
+    await user.type(within(form).getByRole('textbox', { name: 'Your response' }), 'The lease.');
+    await user.upload(document.getElementById('rfi-file') as HTMLInputElement, pdf());
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.sent.replies.map((reply) => reply.rfiId)).toEqual([13]));
+
+    // The answered one waits for the service worker (it may still be added to); the form moves on
+    // to the request nobody has answered yet.
+    const answered = await within(form).findByRole('radio', { name: /^The request of 08 Jan, 2026, answered/ });
+    await waitFor(() =>
+      expect(within(form).getByRole('radio', { name: /^The request of 05 Jan, 2026/ })).toBeChecked(),
+    );
+    expect(answered).not.toBeChecked();
+    await user.upload(document.getElementById('rfi-file') as HTMLInputElement, pdf());
+    await user.click(within(form).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(api.sent.replies.map((reply) => reply.rfiId)).toEqual([13, 12]));
+  }, 15_000);
+
+  it('for staff: the due date runs from today to a year from today, as the API checks it', async () => {
+    const api = fakeRfiApi('service-worker');
+    const user = userEvent.setup();
+    await renderRoute('/rfi-v1/42');
+    const form = await screen.findByRole('form', { name: 'Request an RFI' });
+    const due = within(form).getByLabelText('Due date (optional)');
+    expect(due).toHaveAttribute('min', localDay(0));
+    expect(due).toHaveAttribute('max', localDay(365));
+    await user.type(within(form).getByRole('textbox', { name: 'Your request to the applicant' }), 'Send the lease.');
+    const send = within(form).getByRole('button', { name: 'Send' });
+
+    for (const outside of [localDay(-1), localDay(366)]) {
+      await user.clear(due);
+      await user.type(due, outside);
+      await user.tab();
+      expect(
+        await within(form).findByText('Choose a due date between today and a year from today.'),
+      ).toBeInTheDocument();
+      expect(due).toHaveAttribute('aria-invalid', 'true');
+      expect(send).toBeDisabled();
+    }
+    await user.clear(due);
+    await user.type(due, localDay(365));
+    await waitFor(() => expect(send).toBeEnabled());
+    expect(within(form).queryByText(/Choose a due date/)).not.toBeInTheDocument();
+
+    // Should the API still refuse it (a wrong clock), the user is told why, in their language.
+    server.use(
+      http.post('*/api/rfi/CreateRfi', () =>
+        problem(400, 'urn:ccap:problem:validation', {
+          detail: `The body is invalid: dueDate: ${RFI_DUE_DATE_OUT_OF_RANGE}`,
+          errors: [{ path: 'dueDate', message: RFI_DUE_DATE_OUT_OF_RANGE }],
+        }),
+      ),
+    );
+    await user.click(send);
+    expect(await within(form).findByRole('alert')).toHaveTextContent(
+      'Choose a due date between today and a year from today.',
+    );
+    expect(form).not.toHaveTextContent('Something went wrong');
+    expect(api.sent.created).toEqual([]);
   }, 15_000);
 
   it('a refused send is logged as "Error fetching RFI:" and told to the user', async () => {
