@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { applicationStepIds, stepStates, submissionIssues, type DraftApplication } from './application';
+import {
+  applicationStepIds,
+  directoryTypeOf,
+  stepStates,
+  submissionIssues,
+  type DraftApplication,
+} from './application';
 import { ageOn, latestTodayIso, maskTin, todayIso } from './rules';
 import {
   adultSchema,
@@ -259,5 +265,18 @@ describe('todayIso', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('directoryTypeOf', () => {
+  it("lists registered and non-registered homes under their type, never care in the child's home", () => {
+    const unregistered = (categoryTypes: Record<string, unknown>) =>
+      directoryTypeOf({ providerType: 'unregisteredprovider', categoryTypes });
+    expect(directoryTypeOf({ providerType: 'registeredprovider' })).toBe('registered-cdh');
+    expect(unregistered({ providerTypeCode: 'non-registered-home' })).toBe('non-registered-home');
+    expect(unregistered({ providerTypeCode: 'non-registered-in-home' })).toBeUndefined();
+    // A non-registered application that never said which kind it is has no type to be found by.
+    expect(unregistered({ capacity: 5 })).toBeUndefined();
+    expect(unregistered({ providerTypeCode: 'x' })).toBeUndefined();
   });
 });

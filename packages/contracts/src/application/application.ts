@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerTypeCodes } from './lookups';
 import {
   addressStepSchema,
   adultsStepSchema,
@@ -103,4 +104,19 @@ export function submissionIssues(draft: Partial<DraftApplication>) {
       return step.required ? [{ step: step.id, path: step.id, message: 'validation.application.stepRequired' }] : [];
     return step.issues.map((issue) => ({ step: step.id, ...issue }));
   });
+}
+
+/**
+ * The provider type an approved application is listed under in the public search, or undefined
+ * when it has no place there: care in the child's own home, or a non-registered application that
+ * never said which kind it is. A registered provider is a child development home. The review step
+ * offers the listing, and the approval publishes it, by this one rule.
+ */
+export function directoryTypeOf(
+  application: Pick<Partial<DraftApplication>, 'providerType' | 'categoryTypes'>,
+): (typeof providerTypeCodes)[number] | undefined {
+  const said = (application.categoryTypes as { providerTypeCode?: unknown } | undefined)?.providerTypeCode;
+  const code = providerTypeCodes.find((candidate) => candidate === said);
+  const type = code ?? (application.providerType === 'registeredprovider' ? 'registered-cdh' : undefined);
+  return type === 'non-registered-in-home' ? undefined : type;
 }

@@ -1,10 +1,14 @@
-import { providerDayNames } from '@ccap/contracts';
+import { directoryTypeOf, type ProviderType, providerDayNames } from '@ccap/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { lookupAnyZip } from '../providers/gazetteer';
 import { createProvidersRepository } from '../providers/providers.repository';
 
-export type DirectoryOutcome = 'declined' | 'published' | 'not-geocoded';
+/**
+ * What an approval did with the directory: `not-listed` is care in the child's own home (no
+ * public place to find), or a non-registered application that never said which kind it is.
+ */
+export type DirectoryOutcome = 'declined' | 'published' | 'not-geocoded' | 'not-listed';
 
 interface Answers {
   categoryTypes?: { providerTypeCode?: string; capacity?: number };
@@ -29,8 +33,10 @@ interface Answers {
 /**
  * An approval publishes the provider into the public search directory (issue #9), inside the
  * approval's transaction, with the care address placed at its ZIP code's centroid (the
- * offline gazetteer), unless the applicant declined to be listed. The license number is the
- * application's, so approving again updates the same listing.
+ * offline gazetteer), unless the applicant declined to be listed. Registered child development
+ * homes and non-registered child care homes are listed under their own type; care in the
+ * child's home has no place to list. The license number is the application's, so approving
+ * again updates the same listing.
  */
 export async function publishToProviderDirectory(
   trx: Transaction<DB>,
@@ -38,11 +44,15 @@ export async function publishToProviderDirectory(
 ): Promise<DirectoryOutcome> {
   const answers = application.answers as Answers;
   if (answers.conditions?.listInDirectory !== true) return 'declined';
+  const typeCode = directoryTypeOf({
+    providerType: application.providerType as ProviderType,
+    categoryTypes: answers.categoryTypes,
+  });
+  if (typeCode === undefined) return 'not-listed';
   const care = answers.address?.careLocation ?? {};
   const place = care.zipCode ? lookupAnyZip(care.zipCode) : undefined;
   if (!place) return 'not-geocoded';
 
-  const typeCode = answers.categoryTypes?.providerTypeCode ?? 'registered-cdh';
   const type = await trx
     .selectFrom('lookup_item')
     .select('lookup_id')

@@ -344,7 +344,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           .execute();
         await closePendingRfis(trx, row.id, transition.to, input.actor);
         const directory =
-          input.action === 'approve' && row.provider_type === 'registeredprovider'
+          input.action === 'approve'
             ? await publishToProviderDirectory(trx, {
                 id: row.id,
                 providerType: row.provider_type,

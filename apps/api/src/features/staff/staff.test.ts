@@ -1,4 +1,4 @@
-import type { StaffApplication, StaffQueueResponse, StaffStatistics } from '@ccap/contracts';
+import type { DraftApplication, StaffApplication, StaffQueueResponse, StaffStatistics } from '@ccap/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
@@ -463,5 +463,54 @@ describe('statistics and the audit search', () => {
     await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
     const rows = await sql<{ count: string }>`select count(*) from audit_log where reason = 'rewritten'`.execute(db);
     expect(Number(rows.rows[0]!.count)).toBe(0);
+  });
+});
+
+// After the statistics, which count the applications the tests above decided.
+describe('the public directory after an approval', () => {
+  it("lists a non-registered child care home that asked to be, under its own type; never care in the child's home", async () => {
+    const approve = async (application: DraftApplication) => {
+      const id = await submitApplication(ctx, applicant, application);
+      await changeStatus(storyWorker, id, { action: 'start-review', version: 1 });
+      expect((await changeStatus(storyWorker, id, { action: 'approve', version: 2 })).statusCode).toBe(200);
+      return (await review(storyWorker, id)).auditTrail.at(-1);
+    };
+    const nonRegistered = (businessName: string, providerTypeCode?: string) => {
+      const application = completeApplication('unregisteredprovider');
+      application.address = { ...application.address, county: 'Story' };
+      application.providerInfo = { ...application.providerInfo, businessName };
+      application.categoryTypes = providerTypeCode
+        ? { ...application.categoryTypes, providerTypeCode }
+        : { categoryCode: 'home', agesServed: ['preschool'], capacity: 5 };
+      return application;
+    };
+    const lookups = (await ctx.app.inject({ method: 'GET', url: '/api/Lookup/get-lookups' })).json<{
+      data: { lookupType: string; code: string; lookupId: number }[];
+    }>().data;
+    const typeId = (code: string) =>
+      lookups.find((item) => item.lookupType === 'ProviderType' && item.code === code)!.lookupId;
+    const found = async (name: string) =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/Providers',
+          payload: { providerBusinessName: name, providerTypeId: null },
+        })
+      ).json<{ value: { BusinessName: string; ProviderTypeID: number }[] }>().value;
+
+    expect(await approve(nonRegistered('Maple Home Care', 'non-registered-home'))).toMatchObject({
+      after: { directory: 'published' },
+    });
+    expect((await found('Maple Home Care')).filter((provider) => provider.BusinessName === 'Maple Home Care')).toEqual([
+      expect.objectContaining({ BusinessName: 'Maple Home Care', ProviderTypeID: typeId('non-registered-home') }),
+    ]);
+    // Care in the child's own home, or a kind never said: nothing to list, and the trail says so.
+    expect(await approve(nonRegistered('Willow In-Home Care', 'non-registered-in-home'))).toMatchObject({
+      after: { directory: 'not-listed' },
+    });
+    expect(await approve(nonRegistered('Birch Unsaid Care'))).toMatchObject({ after: { directory: 'not-listed' } });
+    const listed = async (name: string) => (await found(name)).filter((provider) => provider.BusinessName === name);
+    expect(await listed('Willow In-Home Care')).toEqual([]);
+    expect(await listed('Birch Unsaid Care')).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import {
   conditionsSchema,
+  directoryTypeOf,
   type DraftApplication,
   type SubmitApplicationResponse,
   submissionIssues,
@@ -48,6 +49,7 @@ export function ReviewStep({
 }) {
   const { t } = useTranslation();
   const submit = useSubmitApplication();
+  const listable = directoryTypeOf(application) !== undefined;
   const [errors, setErrors] = useState<SummaryError[]>([]);
   const [failed, setFailed] = useState(false);
   const [unfinished, setUnfinished] = useState<WizardStep[]>([]);
@@ -140,7 +142,8 @@ export function ReviewStep({
               ))}
             </ul>
             <CheckboxField name="accepted" label={t('application.fields.accepted')} />
-            <CheckboxField name="listInDirectory" label={t('application.fields.listInDirectory')} />
+            {/* Care in the child's own home has no place for families to find: it is never listed. */}
+            {listable ? <CheckboxField name="listInDirectory" label={t('application.fields.listInDirectory')} /> : null}
           </section>
           <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
             <legend className="px-1 text-xl font-semibold">{t('application.fields.signatureHeading')}</legend>
