@@ -40,6 +40,7 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
   return (
     <>
       <h3 className="text-xl font-semibold">{t('application.fields.days')}</h3>
+      <p>{t('application.fields.endHint')}</p>
       <div className="space-y-4">
         {dayCodes.map((code, index) => {
           const day = lookups.label('Day', code);
@@ -51,12 +52,7 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
               {open ? (
                 <div className="mt-4 grid gap-5 sm:grid-cols-2">
                   <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
-                  <InputField
-                    name={`days.${index}.end`}
-                    kind="time"
-                    label={t('application.fields.end')}
-                    hint={t('application.fields.endHint')}
-                  />
+                  <InputField name={`days.${index}.end`} kind="time" label={t('application.fields.end')} />
                 </div>
               ) : null}
             </fieldset>
