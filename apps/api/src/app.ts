@@ -150,7 +150,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     fenced: config.readCache === 'fenced',
     caches: new Map(),
   };
-  app.decorate('repositories', createRepositories(database.db, { ...repositoryOptions(config), readCache }));
+  app.decorate(
+    'repositories',
+    createRepositories(database.db, { ...repositoryOptions(config), readCache, timeZone: profile.timeZone }),
+  );
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);

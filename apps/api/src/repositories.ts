@@ -28,6 +28,8 @@ export interface RepositoryOptions {
   localeDirectories: string[];
   /** Signed-in users, dashboards and provider searches remembered until their rows change (ADR 047). */
   readCache?: ReadCacheSource;
+  /** Where the program's days are counted: RFI due dates (the program profile's `timeZone`). */
+  timeZone?: string;
 }
 
 export const repositoryOptions = (config: Pick<Config, 'publicUrl' | 'webDist'>): RepositoryOptions => ({
@@ -57,8 +59,8 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     documents: createDocumentsRepository(db, audit, notifier),
     dashboard: createDashboardRepository(db, options.readCache),
     providers: createProvidersRepository(db, options.readCache),
-    rfi: createRfiRepository(db, audit, notifier),
-    staff: createStaffRepository(db, audit, notifier),
+    rfi: createRfiRepository(db, audit, notifier, options.timeZone),
+    staff: createStaffRepository(db, audit, notifier, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
   };
 }

@@ -77,6 +77,21 @@ export const programProfileSchema = z.object({
     }),
   }),
   counties: z.array(z.string().min(1)).min(1),
+  /**
+   * Where the program's days are counted (an IANA zone): a due date is past once that day has
+   * ended there, not at UTC's midnight (six hours early in Iowa).
+   */
+  timeZone: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone, such as America/Chicago')
+    .default('UTC'),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -26,17 +26,20 @@ describe('program profile', () => {
     });
     expect(profile.search.developmentLocation).toEqual({ latitude: 41.57663, longitude: -93.82942 });
     expect(profile.counties).toHaveLength(99);
+    expect(profile.timeZone).toBe('America/Chicago');
   });
 
   it('a bad profile stops start-up with a message naming the field', async () => {
     const good = JSON.parse(await fs.readFile(DEFAULT_PROFILE_PATH, 'utf8'));
     good.eligibility.childAgeLimit = 'thirteen';
+    good.timeZone = 'Mars/Olympus_Mons';
     delete good.agencyName;
     const file = await writeProfile(JSON.stringify(good));
     const attempt = loadProgramProfile(file);
     await expect(attempt).rejects.toThrow(ProgramProfileError);
     await expect(loadProgramProfile(file)).rejects.toThrow(/eligibility\.childAgeLimit: .*number/);
     await expect(loadProgramProfile(file)).rejects.toThrow(/agencyName/);
+    await expect(loadProgramProfile(file)).rejects.toThrow(/timeZone: must be an IANA time zone/);
   });
 
   it('malformed JSON and a missing file are named too', async () => {

@@ -4,6 +4,7 @@ import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { StoredFile } from '../documents/documents.repository';
 import type { Notifier } from '../notifications/notifier';
+import { programDay } from '../program/program-day';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -29,7 +30,7 @@ type DocumentRow = Selectable<RfiDocumentTable> & { uploaded_by_email: string };
 const documentUrl = (id: number) => `/api/Rfi/documents/${id}/file`;
 
 /** Requests for information, their files, and the application status rule they drive. */
-export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
+export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier, timeZone = 'UTC') {
   const applicationColumns = [
     'application.id as applicationId',
     'application.owner_id as ownerId',
@@ -401,13 +402,13 @@ export function createRfiRepository(db: Kysely<DB>, audit: AuditRepository, noti
 
     /**
      * Reminds applicants of RFIs past their due date: pending, not answered yet, due before
-     * today (UTC, as the staff queue counts an RFI overdue), on an application still open, and
+     * today where the program is (as the staff queue counts an RFI overdue), on an application still open, and
      * not reminded. One reminder per RFI: rows are claimed with SKIP LOCKED and marked
      * `reminded_at` in the transaction that writes the notice, so several instances never
      * remind twice. Answers how many were reminded (at most `batch`; the next run takes the rest).
      */
     async remindDueRfis(now = new Date(), batch = 50): Promise<number> {
-      const today = now.toISOString().slice(0, 10);
+      const today = programDay(timeZone, now);
       return db.transaction().execute(async (trx) => {
         const due = await trx
           .selectFrom('rfi')

@@ -26,6 +26,7 @@ import { base64Upload, receiveCheckedFile } from '../documents/upload';
 import type { VirusScanner } from '../documents/virus-scanner';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
+import { programDay } from '../program/program-day';
 import type { ApplicationOfRfi } from './rfi.repository';
 
 export interface RfiRoutesOptions {
@@ -44,9 +45,6 @@ const writeProblems = {
   422: problemSchema,
   503: problemSchema,
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
 const notPending = () =>
   new HttpProblem(409, 'This request for information is completed: it can no longer be answered or closed.', {
@@ -185,7 +183,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       }
       if (!rfi.isOpenForRequests(application.status)) throw applicationClosed();
       // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
-      const dueDate = request.body.dueDate ?? isoDay(RFI_DEFAULT_DUE_DAYS);
+      const dueDate = request.body.dueDate ?? programDay(app.programProfile.timeZone, new Date(), RFI_DEFAULT_DUE_DAYS);
       const created = await withFile(
         request.log,
         user,

@@ -25,6 +25,7 @@ import {
   rfisOf,
 } from '../../../test/rfi-fixture';
 import { referencedByAny, sweepOrphanFiles } from '../documents/orphan-sweep';
+import { programDay } from '../program/program-day';
 
 let ctx: TestContext;
 let owner: TestUser;
@@ -84,7 +85,8 @@ describe('the RFI round trip', () => {
       // From the token, whatever the payload said.
       createdBy: storyWorker.email,
       createdByName: 'Story Worker',
-      dueDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      // Ten days from today where the program is (its profile's time zone), not UTC's today.
+      dueDate: programDay(ctx.profile.timeZone, new Date(), 10),
       serviceWorkerComment: 'Please send your current CPR certificate.',
       applicantComment: null,
       respondedDate: null,

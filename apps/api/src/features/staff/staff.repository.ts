@@ -13,6 +13,7 @@ import type { AuditLogTable, DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { PortalUser } from '../identity/users.repository';
 import type { Notifier } from '../notifications/notifier';
+import { programDay } from '../program/program-day';
 import { publishToProviderDirectory } from './provider-directory';
 
 const DAY_MS = 86_400_000;
@@ -23,7 +24,6 @@ export function daysWaiting(submittedAt: Date, decidedAt: Date | null, now = new
 }
 
 /** Today's calendar date in UTC ("2026-01-15"), as RFI due dates are written. */
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
 
 export function isOverdue(status: SubmittedStatus, submittedAt: Date, now = new Date()): boolean {
   return (
@@ -98,7 +98,9 @@ interface Actor {
   requestId: string;
 }
 
-export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
+export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier, timeZone = 'UTC') {
+  /** Today where the program is: an RFI due today is past due once today has ended there. */
+  const today = (now = new Date()) => programDay(timeZone, now);
   const assigneeOf = (row: { assignee_id: string | null; assignee_name: string | null }) =>
     row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null;
 

@@ -1,4 +1,10 @@
-import type { DraftApplication, StaffApplication, StaffQueueResponse, StaffStatistics } from '@ccap/contracts';
+import {
+  type DraftApplication,
+  type StaffApplication,
+  type StaffQueueResponse,
+  type StaffStatistics,
+  staffQueueQuerySchema,
+} from '@ccap/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
@@ -7,6 +13,8 @@ import * as files from '../../../test/document-files';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 import { createRfi, listRfis, respondRfi } from '../../../test/rfi-fixture';
+import { programDay } from '../program/program-day';
+import { createStaffRepository } from './staff.repository';
 
 let ctx: TestContext;
 let applicant: TestUser;
@@ -221,6 +229,26 @@ describe('the queue', () => {
     expect(await row()).toMatchObject({ openRfiCount: 2, nextRfiDueAt: null, rfiOverdue: false });
     expect(await overdue()).not.toContain(answered);
     expect(await statistics()).toMatchObject({ rfisOpen: before.rfisOpen + 2, rfisOverdue: before.rfisOverdue });
+  });
+});
+
+describe("the program's day", () => {
+  it('counts a request for information past due once its day has ended where the program is, not in UTC', async () => {
+    const id = await submitApplication(ctx, applicant, inCounty('Polk', 'Time Zone Tulip'));
+    // Due on the earliest today on Earth (UTC-12): in the time zone furthest ahead (UTC+14)
+    // that day has always ended, where it began it has not.
+    const dueDate = programDay('Etc/GMT+12');
+    expect(
+      (await createRfi(ctx, polkWorker, { applicationId: id, serviceWorkerComment: 'Lease?', dueDate })).statusCode,
+    ).toBe(201);
+    const scope = { userId: polkWorker.id, allCounties: false, counties: ['Polk'] };
+    const rowIn = async (timeZone: string) => {
+      const staff = createStaffRepository(ctx.database.db, ctx.app.repositories.audit, undefined as never, timeZone);
+      const queue = await staff.queue(scope, staffQueueQuerySchema.parse({ rfi: 'open', pageSize: 100 }));
+      return queue.items.find((item) => item.applicationId === id);
+    };
+    expect(await rowIn('Etc/GMT+12')).toMatchObject({ nextRfiDueAt: dueDate, rfiOverdue: false });
+    expect(await rowIn('Pacific/Kiritimati')).toMatchObject({ nextRfiDueAt: dueDate, rfiOverdue: true });
   });
 });
 
