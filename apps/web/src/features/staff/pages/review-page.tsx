@@ -15,6 +15,7 @@ import { useLookups } from '../api/get-lookups';
 import { useStaffApplication } from '../api/get-staff-application';
 import { AuditTable } from '../components/audit-table';
 import { DocumentsChecklist } from '../components/documents-checklist';
+import { ConfirmDialog } from '../components/reason-dialog';
 import { StaffNav } from '../components/staff-nav';
 import { StatusActions } from '../components/status-actions';
 import { staffErrorMessage } from '../staff-errors';
@@ -66,6 +67,17 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
   const labels = useLookupLabels(lookups.data?.data ?? []);
   const assign = useAssignApplication();
   const [assignError, setAssignError] = useState<string>();
+  const [confirmTakeOver, setConfirmTakeOver] = useState(false);
+  const assignTo = (assignee: 'me' | null) => {
+    setAssignError(undefined);
+    assign.mutate(
+      { id: application.applicationId, assignee, version: application.version },
+      {
+        onSuccess: () => setConfirmTakeOver(false),
+        onError: (error) => setAssignError(staffErrorMessage(t, error)),
+      },
+    );
+  };
   const facts: [string, string][] = [
     [t('staff.queue.columns.applicationId'), String(application.applicationId)],
     [t('staff.queue.columns.providerType'), typeLabel(t, application.providerType)],
@@ -86,6 +98,8 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
     ],
   ];
   const mine = application.assignee?.id === me.data?.id;
+  // A colleague's application is taken over only after saying so: one click used to take it.
+  const colleague = application.assignee && !mine ? application.assignee : undefined;
   return (
     <>
       <h1 className="text-3xl font-bold">{application.providerName}</h1>
@@ -99,17 +113,13 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
       </dl>
       <div className="flex flex-wrap items-center gap-4">
         {application.allowedActions.length > 0 && !mine ? (
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setAssignError(undefined);
-              assign.mutate(
-                { id: application.applicationId, assignee: 'me', version: application.version },
-                { onError: (error) => setAssignError(staffErrorMessage(t, error)) },
-              );
-            }}
-          >
-            {t('staff.queue.assignToMe')}
+          <Button variant="secondary" onClick={() => (colleague ? setConfirmTakeOver(true) : assignTo('me'))}>
+            {colleague ? t('staff.review.takeOver', { name: colleague.name }) : t('staff.queue.assignToMe')}
+          </Button>
+        ) : null}
+        {mine ? (
+          <Button variant="secondary" onClick={() => assignTo(null)}>
+            {t('staff.review.giveBack')}
           </Button>
         ) : null}
         {rfiPanel ? null : (
@@ -118,7 +128,19 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
           </Link>
         )}
       </div>
-      {assignError ? <Alert tone="error">{assignError}</Alert> : null}
+      {assignError && !confirmTakeOver ? <Alert tone="error">{assignError}</Alert> : null}
+      {confirmTakeOver && colleague ? (
+        <ConfirmDialog
+          title={t('staff.review.takeOverTitle')}
+          body={t('staff.review.takeOverBody', { name: colleague.name })}
+          confirmLabel={t('staff.review.takeOver', { name: colleague.name })}
+          needsReason={false}
+          pending={assign.isPending}
+          error={assignError}
+          onConfirm={() => assignTo('me')}
+          onCancel={() => setConfirmTakeOver(false)}
+        />
+      ) : null}
       <StatusActions application={application} />
       <DocumentsChecklist application={application} />
       {rfiPanel ? (

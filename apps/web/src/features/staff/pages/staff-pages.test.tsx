@@ -253,6 +253,46 @@ describe('the review page', () => {
     expect(changes).toEqual([{ action: 'approve', version: 3 }]);
   });
 
+  it("takes over a colleague's application only after saying whose it is, and gives one back", async () => {
+    fakeReview(() => HttpResponse.json({}));
+    const assigns: unknown[] = [];
+    let current = application({ assignee: { id: 'colleague-1', name: 'Ana Colleague' } });
+    server.use(
+      http.get('*/api/Staff/applications/41', () => HttpResponse.json(current)),
+      http.post('*/api/Staff/applications/41/assign', async ({ request }) => {
+        const body = (await request.json()) as { assignee: 'me' | null; version: number };
+        assigns.push(body);
+        current = {
+          ...current,
+          version: current.version + 1,
+          assignee: body.assignee ? { id: testUser.id, name: testUser.name } : null,
+        };
+        return HttpResponse.json({
+          applicationId: 41,
+          status: current.status,
+          version: current.version,
+          assignee: current.assignee,
+        });
+      }),
+    );
+    await renderRoute('/staff/applications/41');
+    await userEvent.click(await screen.findByRole('button', { name: 'Take over from Ana Colleague' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Take over this application?' });
+    expect(dialog).toHaveTextContent('It is assigned to Ana Colleague.');
+    expect(assigns).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Take over from Ana Colleague' }));
+    await waitFor(() => expect(assigns).toEqual([{ assignee: 'me', version: 3 }]));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Give back (unassign)' }));
+    await waitFor(() =>
+      expect(assigns).toEqual([
+        { assignee: 'me', version: 3 },
+        { assignee: null, version: 4 },
+      ]),
+    );
+    expect(await screen.findByRole('button', { name: 'Assign to me' })).toBeInTheDocument();
+  });
+
   it('explains a version conflict in words', async () => {
     fakeReview(() => problem(409, 'urn:ccap:problem:version-conflict'));
     await renderRoute('/staff/applications/41');
