@@ -74,3 +74,12 @@ export function useSaveDraft() {
 
 export const deleteDraft = (id: number) =>
   apiRequest<null>(`Application/get-my-draft-applications?query=${id}`, { method: 'DELETE' });
+
+/** Discards a draft for good; the drafts list is read again after it. */
+export function useDeleteDraft() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteDraft,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['drafts'] }),
+  });
+}

@@ -1,9 +1,12 @@
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { Alert } from '@/components/ui/alert';
+import { AlertDialog } from '@/components/ui/alert-dialog';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
-import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
+import { latestDraft, resumePathOf, useDeleteDraft, useMyDrafts } from '../api/drafts';
 
 const TYPES = [
   { key: 'registered', to: '/registeredapplication/registration/registeredprovider' },
@@ -18,6 +21,9 @@ export function StartApplicationPage() {
   usePageTitle(t('application.start.title'));
   const latest = latestDraft(drafts.data ?? []);
   const resumePath = resumePathOf(latest);
+  const discard = useDeleteDraft();
+  const [confirming, setConfirming] = useState(false);
+  const dialogId = useId();
 
   return (
     <div className="mx-auto max-w-4xl space-y-8">
@@ -34,10 +40,50 @@ export function StartApplicationPage() {
             {t('application.start.resume')}
           </h2>
           <p className="mt-1">{t('application.start.resumeBody', { date: format.dayOf(latest.updatedAt) })}</p>
-          <Link to={resumePath} className={`${buttonClasses('primary')} mt-3`}>
-            {t('application.start.resume')}
-          </Link>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <Link to={resumePath} className={buttonClasses('primary')}>
+              {t('application.start.resume')}
+            </Link>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              {t('application.start.discard')}
+            </Button>
+          </div>
+          {discard.isError && !confirming ? (
+            <div className="mt-3">
+              <Alert tone="error">{t('application.start.discardFailed')}</Alert>
+            </div>
+          ) : null}
         </section>
+      ) : null}
+      <p role="status">{discard.isSuccess ? t('application.start.discarded') : null}</p>
+      {confirming && latest ? (
+        <AlertDialog
+          titleId={`${dialogId}-title`}
+          descriptionId={`${dialogId}-body`}
+          onEscape={discard.isPending ? undefined : () => setConfirming(false)}
+        >
+          <div className="space-y-4">
+            <h2 id={`${dialogId}-title`} className="text-xl font-semibold">
+              {t('application.start.discardTitle')}
+            </h2>
+            <p id={`${dialogId}-body`}>{t('application.start.discardBody')}</p>
+            {discard.isError ? <Alert tone="error">{t('application.start.discardFailed')}</Alert> : null}
+            <div className="flex flex-wrap justify-end gap-3">
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={discard.isPending}>
+                {t('application.start.discardKeep')}
+              </Button>
+              <Button
+                onClick={() => {
+                  // One press, one send (ADR 050): a second press while it is sent does nothing.
+                  if (discard.isPending) return;
+                  discard.mutate(latest.id, { onSuccess: () => setConfirming(false) });
+                }}
+              >
+                {t('application.start.discardConfirm')}
+              </Button>
+            </div>
+          </div>
+        </AlertDialog>
       ) : null}
       <ul className="grid gap-6 md:grid-cols-2">
         {TYPES.map((type) => (
