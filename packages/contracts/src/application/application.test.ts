@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   applicationStepIds,
   directoryTypeOf,
+  providerTypeCodeIssues,
   stepStates,
   submissionIssues,
   type DraftApplication,
@@ -278,5 +279,25 @@ describe('directoryTypeOf', () => {
     // A non-registered application that never said which kind it is has no type to be found by.
     expect(unregistered({ capacity: 5 })).toBeUndefined();
     expect(unregistered({ providerTypeCode: 'x' })).toBeUndefined();
+    // Only the application's own kinds count: a registered code is no claim to be registered.
+    expect(unregistered({ providerTypeCode: 'registered-cdh' })).toBeUndefined();
+    expect(
+      directoryTypeOf({
+        providerType: 'registeredprovider',
+        categoryTypes: { providerTypeCode: 'non-registered-in-home' },
+      }),
+    ).toBe('registered-cdh');
+    expect(
+      providerTypeCodeIssues({
+        providerType: 'unregisteredprovider',
+        categoryTypes: { providerTypeCode: 'registered-cdh' },
+      }),
+    ).toEqual([{ path: 'categoryTypes.providerTypeCode', message: 'validation.application.providerTypeCode' }]);
+    expect(
+      providerTypeCodeIssues({
+        providerType: 'unregisteredprovider',
+        categoryTypes: { providerTypeCode: 'non-registered-home' },
+      }),
+    ).toEqual([]);
   });
 });

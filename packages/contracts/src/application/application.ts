@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerTypeCodes } from './lookups';
+import type { ProviderTypeCode } from './lookups';
 import {
   addressStepSchema,
   adultsStepSchema,
@@ -114,9 +114,28 @@ export function submissionIssues(draft: Partial<DraftApplication>) {
  */
 export function directoryTypeOf(
   application: Pick<Partial<DraftApplication>, 'providerType' | 'categoryTypes'>,
-): (typeof providerTypeCodes)[number] | undefined {
+): ProviderTypeCode | undefined {
+  const own = application.providerType ? providerTypeCodesOf(application.providerType) : [];
   const said = (application.categoryTypes as { providerTypeCode?: unknown } | undefined)?.providerTypeCode;
-  const code = providerTypeCodes.find((candidate) => candidate === said);
-  const type = code ?? (application.providerType === 'registeredprovider' ? 'registered-cdh' : undefined);
+  // Only a kind of the application's own provider type counts: a registered code on a
+  // non-registered application (a direct call) is no claim to be registered.
+  const code = own.find((candidate) => candidate === said);
+  const type = code ?? (own.length === 1 ? own[0] : undefined);
   return type === 'non-registered-in-home' ? undefined : type;
+}
+
+/** Provider type codes each route's applications may name: registered one, non-registered two. */
+export const providerTypeCodesOf = (providerType: ProviderType): readonly ProviderTypeCode[] =>
+  providerType === 'registeredprovider' ? ['registered-cdh'] : ['non-registered-home', 'non-registered-in-home'];
+
+/**
+ * A provider type code that is not one of the application's own type (only a direct call can
+ * send one: the wizard offers only its route's codes), as a submission issue.
+ */
+export function providerTypeCodeIssues(application: Partial<DraftApplication>) {
+  const said = (application.categoryTypes as { providerTypeCode?: unknown } | undefined)?.providerTypeCode;
+  if (said === undefined || !application.providerType) return [];
+  return providerTypeCodesOf(application.providerType).some((code) => code === said)
+    ? []
+    : [{ path: 'categoryTypes.providerTypeCode', message: 'validation.application.providerTypeCode' }];
 }

@@ -30,6 +30,7 @@ export type LookupResponse = z.infer<typeof lookupResponseSchema>;
 
 /** Codes the application rules depend on; the other lookups are data. */
 export const providerTypeCodes = ['registered-cdh', 'non-registered-home', 'non-registered-in-home'] as const;
+export type ProviderTypeCode = (typeof providerTypeCodes)[number];
 export const ageGroupCodes = ['infant-toddler', 'preschool', 'school-age'] as const;
 export const dayCodes = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export const tinTypes = ['ssn', 'ein'] as const;

@@ -9,6 +9,7 @@ import {
   messages,
   type ProviderType,
   problemSchema,
+  providerTypeCodeIssues,
   requiredDocumentsFor,
   saveDraftRequestSchema,
   saveDraftResponseSchema,
@@ -173,7 +174,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           typeof county === 'string' && county.trim() !== '' && !app.programProfile.counties.includes(county)
             ? [{ path: 'address.county', message: messages.county }]
             : [];
-        const issues = [...submissionIssues(application), ...countyIssues];
+        const issues = [...submissionIssues(application), ...providerTypeCodeIssues(application), ...countyIssues];
         if (issues.length > 0) {
           throw new HttpProblem(400, 'The application is not complete yet: every required step must be valid.', {
             type: 'urn:ccap:problem:validation',

@@ -194,6 +194,17 @@ describe('submission', () => {
     expect(paths).toEqual(expect.arrayContaining(['providerInfo.lastName', 'providerInfo.phone', 'w9-info-form']));
   });
 
+  it("refuses a kind of provider that is not of the application's own type (only a direct call sends one)", async () => {
+    const application = completeApplication('unregisteredprovider');
+    application.categoryTypes = { ...application.categoryTypes, providerTypeCode: 'registered-cdh' };
+    const draft = (await save(owner, { applicationJson: json(application) })).json();
+    const response = await submit(owner, '/api/Application/save-unregistered-provider', draft.id, application);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'categoryTypes.providerTypeCode', message: 'validation.application.providerTypeCode' },
+    ]);
+  });
+
   it("refuses a county that is not one of the program's: no service worker's queue would show it", async () => {
     for (const county of ['polk', 'Polk County', 'Atlantis']) {
       const application = { ...completeApplication(), address: { ...completeApplication().address, county } };

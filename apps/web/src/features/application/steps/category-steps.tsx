@@ -1,6 +1,7 @@
+import { providerTypeCodesOf } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { ChoiceGroup, InputField, SelectField } from '../components/form-fields';
-import { providerTypeCodesOf, type StepFieldsProps } from './step-props';
+import type { StepFieldsProps } from './step-props';
 
 /** apply-category: which kind of provider, among those of the chosen route. */
 export function ApplyCategoryFields({ providerType, lookups }: StepFieldsProps) {

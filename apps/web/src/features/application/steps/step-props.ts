@@ -7,9 +7,3 @@ export interface StepFieldsProps {
   application: DraftApplication;
   lookups: LookupLabels;
 }
-
-/** Provider type codes a route offers: the registered route one, the unregistered route two. */
-export const providerTypeCodesOf = (providerType: ProviderType) =>
-  providerType === 'registeredprovider'
-    ? (['registered-cdh'] as const)
-    : (['non-registered-home', 'non-registered-in-home'] as const);

@@ -6,13 +6,14 @@ import {
   type DraftApplication,
   type ProviderType,
   type StepResult,
+  providerTypeCodesOf,
 } from '@ccap/contracts';
 import type { ComponentType } from 'react';
 import { ApplyCategoryFields, CategoryTypesFields } from '../steps/category-steps';
 import { AdultFields, AssistantFields, ChildFields } from '../steps/people-steps';
 import { AddressFormFields, ProviderInformationFields } from '../steps/provider-steps';
 import { OperationHoursFields, RatesFields } from '../steps/rates-hours-steps';
-import { providerTypeCodesOf, type StepFieldsProps } from '../steps/step-props';
+import type { StepFieldsProps } from '../steps/step-props';
 import { W9Fields } from '../steps/w9-step';
 
 type Values = Record<string, unknown>;
