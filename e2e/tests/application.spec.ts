@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { applicationStepIds } from '@ccap/contracts';
+import { applicationStepIds, isoDayIn } from '@ccap/contracts';
 import type { Locator, Page } from '@playwright/test';
 import { completeApplication } from '../../apps/api/test/application-fixture';
 import { readPdf } from '../../apps/api/test/pdf-text';
@@ -7,6 +7,13 @@ import { createAccount } from '../support/auth';
 import { saveDraftAsUser } from '../support/drafts';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 import { keyboard } from '../support/keyboard';
+
+/** The program profile's time zone: the wizard's rules count ages on its day. */
+const PROGRAM_TIME_ZONE = (
+  JSON.parse(fs.readFileSync(new URL('../../apps/api/profiles/default.json', import.meta.url), 'utf8')) as {
+    timeZone: string;
+  }
+).timeZone;
 
 const WIZARD = {
   registeredprovider: '/registeredapplication/registration/registeredprovider',
@@ -167,9 +174,9 @@ for (const type of ['registeredprovider', 'unregisteredprovider'] as const) {
   });
 }
 
-/** An ISO date `years` years and `days` days before today. */
+/** An ISO date `years` years and `days` days before today where the program is (its rules' day). */
 function yearsAgo(years: number, days = 0) {
-  const date = new Date();
+  const date = new Date(`${isoDayIn(PROGRAM_TIME_ZONE)}T12:00:00Z`);
   date.setUTCFullYear(date.getUTCFullYear() - years);
   date.setUTCDate(date.getUTCDate() - days);
   return date.toISOString().slice(0, 10);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ProgramProfile } from '@ccap/contracts';
+import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReadCacheSource } from './db/change-aware-cache';
@@ -157,6 +157,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
+  // The shared rules' "today" (ages, dates not in the future) is the program's day, as the web's.
+  countDaysIn(profile.timeZone);
   app.decorate('databaseBackend', database.backend);
   app.decorate('blobs', blobs ?? (await createBlobStore(config.documents)));
   const routeTable: RouteEntry[] = [];

@@ -1,11 +1,15 @@
-import type { ProgramProfile } from '@ccap/contracts';
+import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client';
 import { localeFileOf } from './locales';
 
-export const getProgramProfile = (signal?: AbortSignal) =>
-  apiRequest<ProgramProfile>('Program/get-profile', { signal });
+export const getProgramProfile = async (signal?: AbortSignal) => {
+  const profile = await apiRequest<ProgramProfile>('Program/get-profile', { signal });
+  // The shared rules' "today" is the program's day from now on, as on the server.
+  countDaysIn(profile.timeZone);
+  return profile;
+};
 
 export const programProfileQueryOptions = () =>
   queryOptions({

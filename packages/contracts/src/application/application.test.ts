@@ -7,7 +7,7 @@ import {
   submissionIssues,
   type DraftApplication,
 } from './application';
-import { ageOn, latestTodayIso, maskTin, todayIso } from './rules';
+import { ageOn, countDaysIn, latestTodayIso, maskTin, todayIso } from './rules';
 import {
   adultSchema,
   assistantSchema,
@@ -252,6 +252,25 @@ describe('the signature', () => {
   it('takes the day of the time zone furthest ahead (UTC+14) as the latest today', () => {
     expect(latestTodayIso(new Date('2026-11-21T09:59:00Z'))).toBe('2026-11-21');
     expect(latestTodayIso(new Date('2026-11-21T10:00:00Z'))).toBe('2026-11-22');
+  });
+});
+
+describe("todayIso in the program's time zone", () => {
+  it('counts the day where the program is once told, on the server as in the browser', () => {
+    try {
+      vi.stubEnv('TZ', 'UTC');
+      countDaysIn('America/Chicago');
+      expect(todayIso(new Date('2026-11-22T02:30:00Z'))).toBe('2026-11-21');
+      // The evening before an 18th birthday in Iowa: still a child, on every machine.
+      const child = { firstName: 'C', lastName: 'D', relationshipCode: 'child', specialNeeds: false };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-22T02:30:00Z'));
+      expect(childSchema.safeParse({ ...child, dateOfBirth: '2008-11-22' }).success).toBe(true);
+    } finally {
+      vi.useRealTimers();
+      countDaysIn(undefined);
+      vi.unstubAllEnvs();
+    }
   });
 });
 

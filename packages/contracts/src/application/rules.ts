@@ -74,11 +74,35 @@ export const einSchema = z
   .trim()
   .regex(/^(?!(00|07|08|09|17|18|19|28|29|49|69|70|78|79|89|96|97)-?)\d{2}-?\d{7}$/, messages.ein);
 
+/** The calendar day a moment falls on in an IANA time zone ("2026-11-25"). */
+export function isoDayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+let programTimeZone: string | undefined;
+
 /**
- * Today where this runs, as an ISO date: the reader's day in a browser (an evening in Iowa is
- * not yet tomorrow, as the UTC date would say), the server's own day on the server.
+ * From now on `todayIso` counts in the program's time zone: the API sets it at start-up and the
+ * web app when the program profile arrives, so the browser and the server agree on the day (an
+ * age on a birthday eve, a date "in the future"). Undefined goes back to the runtime's own zone.
+ */
+export function countDaysIn(timeZone: string | undefined) {
+  programTimeZone = timeZone;
+}
+
+/**
+ * Today as an ISO date: the program's day once `countDaysIn` named its zone, else the day where
+ * this runs (an evening in Iowa is not yet tomorrow, as the UTC date would say).
  */
 export function todayIso(now = new Date()): string {
+  if (programTimeZone) return isoDayIn(programTimeZone, now);
   const twoDigits = (value: number) => String(value).padStart(2, '0');
   return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
 }

@@ -370,8 +370,9 @@ describe('RFI due-date reminders', () => {
       notificationPreferences: defaultNotificationPreferences(),
     });
     const application = await submitApplication(ctx, applicant);
-    // Midday (UTC, the day the reminder job reads), so that "an hour later" below is the same
-    // day whenever the suite runs: after 23:00 it would be tomorrow, and "due today" overdue.
+    // Midday UTC, the same date in the program's time zone (the day the reminder job reads, six
+    // hours behind in Iowa), so that "an hour later" below is that same day whenever the suite
+    // runs: near midnight it would be tomorrow, and "due today" overdue.
     const now = new Date();
     now.setUTCHours(12, 0, 0, 0);
     const ask = async (comment: string) => {

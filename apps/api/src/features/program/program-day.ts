@@ -1,3 +1,5 @@
+import { isoDayIn } from '@ccap/contracts';
+
 const DAY_MS = 86_400_000;
 
 /**
@@ -6,14 +8,7 @@ const DAY_MS = 86_400_000;
  * ended where the program is, whatever UTC's date says.
  */
 export function programDay(timeZone: string, now = new Date(), offsetDays = 0): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  const day = `${part('year')}-${part('month')}-${part('day')}`;
+  const day = isoDayIn(timeZone, now);
   return offsetDays === 0
     ? day
     : new Date(Date.parse(`${day}T00:00:00Z`) + offsetDays * DAY_MS).toISOString().slice(0, 10);
