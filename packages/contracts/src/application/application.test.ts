@@ -12,6 +12,7 @@ import {
   adultSchema,
   assistantSchema,
   childSchema,
+  conditionsFormSchema,
   conditionsSchema,
   operationHoursSchema,
   providerInfoSchema,
@@ -247,6 +248,31 @@ describe('the signature', () => {
     expect(signedOn('2099-12-31')).toEqual(['signature.signedOn: validation.application.dateInFuture']);
     const tomorrowEverywhere = new Date(Date.now() + 38 * 3_600_000).toISOString().slice(0, 10);
     expect(signedOn(tomorrowEverywhere)).toEqual(['signature.signedOn: validation.application.dateInFuture']);
+  });
+
+  it('is dated no later than today on the review form, where the day is known', () => {
+    const conditions = (date: string) => ({
+      accepted: true,
+      listInDirectory: false,
+      signature: { fullName: 'Nia Provider', signedOn: date },
+    });
+    try {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2026-11-21T15:00:00Z'));
+      countDaysIn('America/Chicago');
+      expect(conditionsFormSchema.safeParse(conditions('2026-11-21')).success).toBe(true);
+      // Tomorrow has begun in UTC+14: the API takes it, the form does not.
+      expect(conditionsSchema.safeParse(conditions('2026-11-22')).success).toBe(true);
+      expect(pathsOf(conditionsFormSchema.safeParse(conditions('2026-11-22')))).toEqual([
+        'signature.signedOn: validation.application.dateInFuture',
+      ]);
+      expect(pathsOf(conditionsFormSchema.safeParse(conditions('2099-01-01')))).toEqual([
+        'signature.signedOn: validation.application.dateInFuture',
+      ]);
+    } finally {
+      countDaysIn(undefined);
+      vi.useRealTimers();
+    }
   });
 
   it('takes the day of the time zone furthest ahead (UTC+14) as the latest today', () => {

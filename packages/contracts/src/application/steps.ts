@@ -182,3 +182,15 @@ export const conditionsSchema = z.object({
     signedOn: isoDateSchema.refine((value) => value <= latestTodayIso(), messages.dateInFuture),
   }),
 });
+
+/**
+ * The review form's own check: signed today or before, on the program's day. The API takes any
+ * day that has begun somewhere (above): it cannot know the signer's day, but the form does.
+ */
+export const conditionsFormSchema = conditionsSchema.superRefine((value, ctx) => {
+  const { signedOn } = value.signature;
+  // A day not begun anywhere has its message from the rule above already.
+  if (signedOn > todayIso() && signedOn <= latestTodayIso()) {
+    ctx.addIssue({ code: 'custom', path: ['signature', 'signedOn'], message: messages.dateInFuture });
+  }
+});

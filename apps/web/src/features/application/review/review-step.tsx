@@ -1,5 +1,5 @@
 import {
-  conditionsSchema,
+  conditionsFormSchema,
   directoryTypeOf,
   type DraftApplication,
   type SubmitApplicationResponse,
@@ -55,7 +55,7 @@ export function ReviewStep({
   const [unfinished, setUnfinished] = useState<WizardStep[]>([]);
   const unfinishedRef = useRef<HTMLDivElement>(null);
   const form = useForm({
-    resolver: zodResolver(conditionsSchema),
+    resolver: zodResolver(conditionsFormSchema),
     defaultValues: {
       accepted: false,
       listInDirectory: false,
