@@ -218,8 +218,14 @@ describe('W-9, rates and hours', () => {
       transportation: false,
     });
     expect(operationHoursSchema.safeParse(withMonday('07:00', '17:30')).success).toBe(true);
-    // Overnight care: from the evening to the next morning.
-    expect(operationHoursSchema.safeParse(withMonday('18:00', '06:00')).success).toBe(true);
+    // Overnight care: from the evening to the next morning, when it is offered.
+    expect(
+      operationHoursSchema.safeParse({ ...withMonday('18:00', '06:00'), eveningOvernightCare: true }).success,
+    ).toBe(true);
+    // Not offered: the times were swapped, or the box forgotten; the closing time says which.
+    expect(pathsOf(operationHoursSchema.safeParse(withMonday('17:30', '07:00')))).toEqual([
+      'days.0.end: validation.application.overnightNotOffered',
+    ]);
     expect(pathsOf(operationHoursSchema.safeParse(withMonday('07:00', '07:00')))).toEqual([
       'days.0.end: validation.application.startBeforeEnd',
     ]);

@@ -21,6 +21,7 @@ export const messages = {
   money: 'validation.application.money',
   hours: 'validation.application.hours',
   startBeforeEnd: 'validation.application.startBeforeEnd',
+  overnightNotOffered: 'validation.application.overnightNotOffered',
   capacity: 'validation.application.capacity',
   mustAccept: 'validation.application.mustAccept',
   signatureName: 'validation.application.signatureName',

@@ -165,12 +165,23 @@ const daySchema = z
   );
 
 /** operation-hours-form: opening hours per day and the kinds of care offered. */
-export const operationHoursSchema = z.object({
-  days: z.array(daySchema).length(dayCodes.length),
-  eveningOvernightCare: z.boolean(),
-  weekendCare: z.boolean(),
-  transportation: z.boolean(),
-});
+export const operationHoursSchema = z
+  .object({
+    days: z.array(daySchema).length(dayCodes.length),
+    eveningOvernightCare: z.boolean(),
+    weekendCare: z.boolean(),
+    transportation: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    // Closing before opening is overnight care: said so, or the times were swapped by mistake
+    // (and a family searching for overnight care would never find these hours).
+    if (value.eveningOvernightCare) return;
+    value.days.forEach((day, index) => {
+      if (day.open && day.start !== undefined && day.end !== undefined && day.end < day.start) {
+        ctx.addIssue({ code: 'custom', path: ['days', index, 'end'], message: messages.overnightNotOffered });
+      }
+    });
+  });
 
 /** complete-application-form: conditions accepted and the electronic signature. */
 export const conditionsSchema = z.object({
