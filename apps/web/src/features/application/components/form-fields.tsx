@@ -49,6 +49,7 @@ export function InputField({
   kind = 'text',
   autoComplete,
   className,
+  describedByNote,
 }: {
   name: string;
   label: string;
@@ -56,6 +57,8 @@ export function InputField({
   kind?: InputKind;
   autoComplete?: string;
   className?: string;
+  /** The id of a note elsewhere on the page that also describes this field (said once, read with each). */
+  describedByNote?: string;
 }) {
   const { register } = useFormContext();
   const error = useFieldError(name);
@@ -82,7 +85,7 @@ export function InputField({
             inputMode={kind === 'money' ? 'decimal' : kind === 'number' ? 'numeric' : undefined}
             autoComplete={autoComplete}
             aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
+            aria-describedby={[describedBy, describedByNote].filter(Boolean).join(' ') || undefined}
             className={fieldClasses}
             {...register(name, options)}
           />

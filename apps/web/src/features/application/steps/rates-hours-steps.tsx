@@ -33,6 +33,9 @@ export function RatesFields({ lookups }: StepFieldsProps) {
   );
 }
 
+/** The note on overnight hours, said once above the days and read with each closing time. */
+const OVERNIGHT_NOTE = 'operation-hours-overnight-note';
+
 /** operation-hours-form: each day open or closed with its hours, and the kinds of care. */
 export function OperationHoursFields({ lookups }: StepFieldsProps) {
   const { t } = useTranslation();
@@ -40,7 +43,7 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
   return (
     <>
       <h3 className="text-xl font-semibold">{t('application.fields.days')}</h3>
-      <p>{t('application.fields.endHint')}</p>
+      <p id={OVERNIGHT_NOTE}>{t('application.fields.endHint')}</p>
       <div className="space-y-4">
         {dayCodes.map((code, index) => {
           const day = lookups.label('Day', code);
@@ -52,7 +55,12 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
               {open ? (
                 <div className="mt-4 grid gap-5 sm:grid-cols-2">
                   <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
-                  <InputField name={`days.${index}.end`} kind="time" label={t('application.fields.end')} />
+                  <InputField
+                    name={`days.${index}.end`}
+                    kind="time"
+                    label={t('application.fields.end')}
+                    describedByNote={OVERNIGHT_NOTE}
+                  />
                 </div>
               ) : null}
             </fieldset>
