@@ -23,8 +23,7 @@ export function daysWaiting(submittedAt: Date, decidedAt: Date | null, now = new
   return Math.max(0, Math.floor(((decidedAt ?? now).getTime() - submittedAt.getTime()) / DAY_MS));
 }
 
-/** Today's calendar date in UTC ("2026-01-15"), as RFI due dates are written. */
-
+/** Undecided and past the review target (REVIEW_TARGET_DAYS) since submission. */
 export function isOverdue(status: SubmittedStatus, submittedAt: Date, now = new Date()): boolean {
   return (
     (undecidedStatuses as readonly string[]).includes(status) &&

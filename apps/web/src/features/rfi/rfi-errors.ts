@@ -30,10 +30,9 @@ export function rfiErrorMessage(t: TFunction, error: unknown): string {
       return t('rfi.errors.applicationClosed');
     default:
       if (error.status === 404) return t('rfi.errors.notFound');
-      if (error.status === 400) {
-        // The API checks what the form checks; its English detail beats a generic message.
-        if (problem?.errors?.some((entry) => entry.path === 'dueDate')) return t('rfi.form.dueDateRange');
-        if (problem?.detail) return problem.detail;
+      // The API checks what the form checks: a refused due date is named in the reader's language.
+      if (error.status === 400 && problem?.errors?.some((entry) => entry.path === 'dueDate')) {
+        return t('rfi.form.dueDateRange');
       }
       return t('forms.unexpectedError');
   }
