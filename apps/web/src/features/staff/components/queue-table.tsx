@@ -116,12 +116,15 @@ export function QueueTable({
                 )}
               </td>
               <td className={cell}>
-                {item.openRfiCount > 0
-                  ? t('staff.queue.openRfis', {
-                      number: format.number(item.openRfiCount),
-                      due: item.nextRfiDueAt ? format.date(item.nextRfiDueAt) : '—',
-                    })
-                  : t('staff.queue.noRfis')}
+                {item.openRfiCount === 0
+                  ? t('staff.queue.noRfis')
+                  : item.nextRfiDueAt
+                    ? t('staff.queue.openRfis', {
+                        number: format.number(item.openRfiCount),
+                        due: format.date(item.nextRfiDueAt),
+                      })
+                    : // Every pending request is answered: they wait for staff to complete them.
+                      t('staff.queue.openRfisAnswered', { number: format.number(item.openRfiCount) })}
                 {item.rfiOverdue ? (
                   <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
                     {t('staff.queue.rfiPastDue')}

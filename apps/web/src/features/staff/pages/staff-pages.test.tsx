@@ -59,9 +59,12 @@ describe('the review queue', () => {
         nextRfiDueAt: '2026-01-20',
         rfiOverdue: true,
       }),
+      queueItem({ applicationId: 43, providerName: 'Answered Ash', openRfiCount: 1, nextRfiDueAt: null }),
     ]);
     await renderRoute('/staff');
     const table = await screen.findByRole('table', { name: /Applications to review/ });
+    const answered = within(table).getByRole('rowheader', { name: 'Answered Ash' }).closest('tr')!;
+    expect(answered).toHaveTextContent('Open: 1, all answered: waiting for you');
     const oldOak = within(table).getByRole('rowheader', { name: 'Old Oak' }).closest('tr')!;
     expect(within(oldOak).getByText('Overdue')).toBeInTheDocument();
     expect(oldOak).toHaveTextContent('Open: 2, next due January 20, 2026');
