@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { get, type RegisterOptions, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
@@ -115,9 +115,18 @@ export function SelectField({
   autoComplete?: string;
 }) {
   const { t } = useTranslation();
-  const { register } = useFormContext();
+  const { register, getValues, setValue } = useFormContext();
   const error = useFieldError(name);
   const id = fieldIdOf(name);
+  // A stored answer no longer among the choices (the program's county list changed, another
+  // provider type was chosen) is cleared, so the field asks again instead of keeping, unseen, an
+  // answer the submission would refuse.
+  useEffect(() => {
+    const value: unknown = getValues(name);
+    if (typeof value === 'string' && value !== '' && !choices.some((choice) => choice.value === value)) {
+      setValue(name, undefined);
+    }
+  }, [choices, getValues, name, setValue]);
   return (
     <div>
       <label htmlFor={id} className="block font-semibold">

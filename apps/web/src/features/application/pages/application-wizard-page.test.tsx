@@ -169,6 +169,41 @@ describe('the application wizard', () => {
     expect(api.saves.map((save) => save.version)).toEqual([3]);
   });
 
+  it('asks again for a county no longer on the list, rather than keeping it unseen', async () => {
+    api = fakeDrafts([
+      draft({
+        providerType: 'registeredprovider',
+        providerInfo: {
+          firstName: 'Nia',
+          lastName: 'Provider',
+          dateOfBirth: '1985-04-12',
+          phone: '515-555-0123',
+          email: 'nia@example.gov',
+          languageCodes: [],
+        },
+        address: {
+          careLocation: { address1: '1 Main St', city: 'Ames', state: 'IA', zipCode: '50010' },
+          mailingSameAsCare: true,
+          county: 'Polk County',
+        },
+      }),
+    ]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=address-form');
+    const county = await screen.findByRole('combobox', { name: 'County where care happens' });
+    expect(county).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    expect(county).toHaveAccessibleDescription(/This is required/);
+    expect(api.saves).toEqual([]);
+
+    await user.selectOptions(county, 'Polk');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await screen.findByRole('heading', { level: 2, name: 'Assistants' });
+    const saved = JSON.parse(api.saves.at(-1)!.applicationJson) as { address: { county: string } };
+    expect(saved.address.county).toBe('Polk');
+  });
+
   it('a save that lost to another tab loads the newer draft, keeps what was typed and says so', async () => {
     const user = userEvent.setup();
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=provider-information');
