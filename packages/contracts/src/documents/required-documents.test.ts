@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DraftApplication } from '../application/application';
+import { todayIso } from '../application/rules';
 import { documentRulesSchema, requiredDocumentsFor } from './required-documents';
 import { uploadDocumentRequestSchema } from './documents';
 
@@ -63,6 +64,24 @@ describe('required documents', () => {
       operationHoursInfo: { transportation: false },
     }).map((document) => document.code);
     expect(codes).toEqual(['w9', 'payment', 'record-check', 'safe-sleep']);
+  });
+
+  it('asks a per-person document only of those old enough, when the rule says so', () => {
+    const yearsAgo = (years: number) => `${Number(todayIso().slice(0, 4)) - years}${todayIso().slice(4)}`;
+    const [checks] = documentRulesSchema.parse([
+      { code: 'check', name: 'Check – {person}', description: '{person}', per: ['children'], minAge: 14 },
+    ]);
+    const names = requiredDocumentsFor([checks!], {
+      providerType: 'registeredprovider',
+      children: {
+        members: [
+          { firstName: 'Teen', lastName: 'Lopez', dateOfBirth: yearsAgo(15) },
+          { firstName: 'Kid', lastName: 'Lopez', dateOfBirth: yearsAgo(6) },
+          { firstName: 'Unknown', lastName: 'Lopez' },
+        ],
+      },
+    }).map((document) => document.documentName);
+    expect(names).toEqual(['Check – Teen Lopez', 'Check – Unknown Lopez']);
   });
 
   it('refuses a table with a repeated code or a condition that is neither equals nor includes', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DraftApplication, providerTypeSchema } from '../application/application';
+import { ageOn, todayIso } from '../application/rules';
 
 /** People of the application a rule can ask one document of each. */
 export const documentPersonGroups = ['provider', 'adults', 'children', 'assistants'] as const;
@@ -35,6 +36,11 @@ export const documentRuleSchema = z.object({
   providerTypes: z.array(providerTypeSchema).min(1).optional(),
   when: z.array(answerConditionSchema).default([]),
   per: z.array(z.enum(documentPersonGroups)).min(1).optional(),
+  /**
+   * With `per`: only the people of at least this age on the day of submission (a record check
+   * for everyone over 14 in the home); someone whose date of birth is not known is asked too.
+   */
+  minAge: z.number().int().positive().optional(),
 });
 export type DocumentRule = z.infer<typeof documentRuleSchema>;
 
@@ -69,6 +75,7 @@ const holds = (application: DraftApplication, condition: AnswerCondition) => {
 interface Person {
   firstName?: unknown;
   lastName?: unknown;
+  dateOfBirth?: unknown;
 }
 
 const fullName = (person: Person) =>
@@ -77,14 +84,20 @@ const fullName = (person: Person) =>
     .join(' ')
     .trim();
 
-function peopleIn(application: DraftApplication, group: DocumentPersonGroup): string[] {
-  if (group === 'provider') return [fullName(application.providerInfo ?? {})];
+function peopleIn(application: DraftApplication, group: DocumentPersonGroup): Person[] {
+  if (group === 'provider') return [application.providerInfo ?? {}];
   const step = { adults: application.adults, children: application.children, assistants: application.assistants }[
     group
   ];
   const members = (step as { members?: unknown } | undefined)?.members;
-  return Array.isArray(members) ? members.map((member) => fullName((member ?? {}) as Person)) : [];
+  return Array.isArray(members) ? members.map((member) => (member ?? {}) as Person) : [];
 }
+
+const atLeast = (minAge: number | undefined) => (person: Person) =>
+  minAge === undefined ||
+  typeof person.dateOfBirth !== 'string' ||
+  !/^\d{4}-\d{2}-\d{2}$/.test(person.dateOfBirth) ||
+  ageOn(person.dateOfBirth, todayIso()) >= minAge;
 
 /**
  * The documents an application needs, in table order: the rules that apply, one document
@@ -94,7 +107,12 @@ export function requiredDocumentsFor(rules: DocumentRule[], application: DraftAp
   return rules.flatMap((rule) => {
     if (rule.providerTypes && !rule.providerTypes.includes(application.providerType)) return [];
     if (!rule.when.every((condition) => holds(application, condition))) return [];
-    const people = rule.per ? rule.per.flatMap((group) => peopleIn(application, group)) : [undefined];
+    const people = rule.per
+      ? rule.per
+          .flatMap((group) => peopleIn(application, group))
+          .filter(atLeast(rule.minAge))
+          .map(fullName)
+      : [undefined];
     return people.map((person) => ({
       code: rule.code,
       documentName: rule.name.replaceAll('{person}', person ?? ''),
