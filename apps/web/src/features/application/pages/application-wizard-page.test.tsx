@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { providerInfo } from '@/test/application-fixtures';
 import { problem } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
@@ -173,14 +174,7 @@ describe('the application wizard', () => {
     api = fakeDrafts([
       draft({
         providerType: 'registeredprovider',
-        providerInfo: {
-          firstName: 'Nia',
-          lastName: 'Provider',
-          dateOfBirth: '1985-04-12',
-          phone: '515-555-0123',
-          email: 'nia@example.gov',
-          languageCodes: [],
-        },
+        providerInfo,
         address: {
           careLocation: { address1: '1 Main St', city: 'Ames', state: 'IA', zipCode: '50010' },
           mailingSameAsCare: true,

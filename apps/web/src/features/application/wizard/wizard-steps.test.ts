@@ -1,5 +1,6 @@
 import { applicationStepIds, type DraftRecord, stepStates } from '@ccap/contracts';
 import { describe, expect, it } from 'vitest';
+import { providerInfo } from '@/test/application-fixtures';
 import { pickDraft } from './use-application-draft';
 import {
   firstOpenStep,
@@ -10,15 +11,6 @@ import {
   withStepValues,
   wizardSteps,
 } from './wizard-steps';
-
-const providerInfo = {
-  firstName: 'Nia',
-  lastName: 'Provider',
-  dateOfBirth: '1985-04-12',
-  phone: '515-555-0123',
-  email: 'nia@example.gov',
-  languageCodes: [],
-};
 
 describe('the wizard step table', () => {
   it('follows the contract’s eleven steps, in order, each with its fields or the review page', () => {

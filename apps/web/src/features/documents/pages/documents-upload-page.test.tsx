@@ -2,21 +2,12 @@ import type { RequiredDocument } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { requiredDocument } from '@/test/application-fixtures';
 import { problem } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
-const w9: RequiredDocument = {
-  documentId: 7,
-  documentName: 'IRS Form W-9',
-  description: 'The W-9 form',
-  isUploaded: false,
-  isRequired: true,
-  isWaived: false,
-  waiveReason: null,
-  canUpload: true,
-  file: null,
-};
+const w9 = requiredDocument();
 const cpr: RequiredDocument = {
   ...w9,
   documentId: 8,

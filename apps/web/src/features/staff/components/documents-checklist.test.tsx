@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/test/render';
+import { requiredDocument } from '@/test/application-fixtures';
 import { server } from '@/test/server';
 
 const review: StaffApplication = {
@@ -19,20 +20,7 @@ const review: StaffApplication = {
   version: 3,
   assignee: null,
   application: { providerType: 'registeredprovider' },
-  documents: [
-    {
-      documentId: 7,
-      documentName: 'IRS Form W-9',
-      description: 'The W-9 form',
-      isUploaded: false,
-      isRequired: true,
-      isWaived: false,
-      file: null,
-      waiveReason: null,
-      canUpload: false,
-      requestedByStaff: false,
-    },
-  ],
+  documents: [{ ...requiredDocument({ canUpload: false }), requestedByStaff: false }],
   statusHistory: [],
   auditTrail: [],
   allowedActions: ['approve', 'deny', 'withdraw'],

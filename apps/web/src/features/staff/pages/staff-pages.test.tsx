@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { problem, testUser } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
+import { requiredDocument } from '@/test/application-fixtures';
 import { queueItem } from '@/test/staff-fixtures';
 
 /** The queue endpoint, remembering every query string it was asked with. */
@@ -126,20 +127,7 @@ const application = (overrides: Partial<StaffApplication> = {}): StaffApplicatio
     providerType: 'registeredprovider',
     providerInfo: { firstName: 'Maria', lastName: 'Lopez', businessName: 'Little Acorns' },
   },
-  documents: [
-    {
-      documentId: 7,
-      documentName: 'IRS Form W-9',
-      description: 'The W-9 form',
-      isUploaded: false,
-      isRequired: true,
-      isWaived: false,
-      file: null,
-      waiveReason: null,
-      canUpload: false,
-      requestedByStaff: false,
-    },
-  ],
+  documents: [{ ...requiredDocument({ canUpload: false }), requestedByStaff: false }],
   statusHistory: [],
   auditTrail: [
     {
