@@ -1,5 +1,5 @@
 import type { DraftApplication, StaffApplication } from '@ccap/contracts';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useLookupLabels } from '@/components/application/lookup-labels';
@@ -68,12 +68,19 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
   const assign = useAssignApplication();
   const [assignError, setAssignError] = useState<string>();
   const [confirmTakeOver, setConfirmTakeOver] = useState(false);
+  // The pressed button gives way to the other one ("Give back" after taking it): focus follows
+  // to it once the page shows the new assignment, rather than falling back to the page's start.
+  const assignment = useRef<HTMLSpanElement>(null);
+  const refocusWhenMine = useRef<boolean>(undefined);
   const assignTo = (assignee: 'me' | null) => {
     setAssignError(undefined);
     assign.mutate(
       { id: application.applicationId, assignee, version: application.version },
       {
-        onSuccess: () => setConfirmTakeOver(false),
+        onSuccess: () => {
+          refocusWhenMine.current = assignee === 'me';
+          setConfirmTakeOver(false);
+        },
         onError: (error) => setAssignError(staffErrorMessage(t, error)),
       },
     );
@@ -100,6 +107,13 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
   const mine = application.assignee?.id === me.data?.id;
   // A colleague's application is taken over only after saying so: one click used to take it.
   const colleague = application.assignee && !mine ? application.assignee : undefined;
+  useEffect(() => {
+    if (refocusWhenMine.current === undefined || refocusWhenMine.current !== mine) return;
+    const button = assignment.current?.querySelector('button');
+    if (!button) return;
+    button.focus();
+    refocusWhenMine.current = undefined;
+  });
   return (
     <>
       <h1 className="text-3xl font-bold">{application.providerName}</h1>
@@ -112,16 +126,18 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
         ))}
       </dl>
       <div className="flex flex-wrap items-center gap-4">
-        {application.allowedActions.length > 0 && !mine ? (
-          <Button variant="secondary" onClick={() => (colleague ? setConfirmTakeOver(true) : assignTo('me'))}>
-            {colleague ? t('staff.review.takeOver', { name: colleague.name }) : t('staff.queue.assignToMe')}
-          </Button>
-        ) : null}
-        {mine ? (
-          <Button variant="secondary" onClick={() => assignTo(null)}>
-            {t('staff.review.giveBack')}
-          </Button>
-        ) : null}
+        <span ref={assignment} className="contents">
+          {application.allowedActions.length > 0 && !mine ? (
+            <Button variant="secondary" onClick={() => (colleague ? setConfirmTakeOver(true) : assignTo('me'))}>
+              {colleague ? t('staff.review.takeOver', { name: colleague.name }) : t('staff.queue.assignToMe')}
+            </Button>
+          ) : null}
+          {mine ? (
+            <Button variant="secondary" onClick={() => assignTo(null)}>
+              {t('staff.review.giveBack')}
+            </Button>
+          ) : null}
+        </span>
         {rfiPanel ? null : (
           <Link to={`/rfi-v1/${application.applicationId}`} className={linkClasses}>
             {t('staff.review.rfiLink')}

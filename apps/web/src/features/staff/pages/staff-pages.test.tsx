@@ -274,14 +274,18 @@ describe('the review page', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Take over from Ana Colleague' }));
     await waitFor(() => expect(assigns).toEqual([{ assignee: 'me', version: 3 }]));
 
-    await userEvent.click(await screen.findByRole('button', { name: 'Give back (unassign)' }));
+    // The focus follows to the button that took the pressed one's place.
+    const giveBack = await screen.findByRole('button', { name: 'Give back (unassign)' });
+    await waitFor(() => expect(giveBack).toHaveFocus());
+    await userEvent.click(giveBack);
     await waitFor(() =>
       expect(assigns).toEqual([
         { assignee: 'me', version: 3 },
         { assignee: null, version: 4 },
       ]),
     );
-    expect(await screen.findByRole('button', { name: 'Assign to me' })).toBeInTheDocument();
+    const assignToMe = await screen.findByRole('button', { name: 'Assign to me' });
+    await waitFor(() => expect(assignToMe).toHaveFocus());
   });
 
   it('explains a version conflict in words', async () => {
