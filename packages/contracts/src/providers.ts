@@ -6,7 +6,9 @@ const optionalText = (max: number) =>
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z.string().trim().max(max).nullish(),
   );
-const optionalId = z.number().int().positive().nullish();
+// Lookup ids are PostgreSQL integers: a larger number is no id, refused here rather than by the
+// database (the route fuzzer's providerTypeId 9007199254740991 answered 500 on PostgreSQL).
+const optionalId = z.number().int().positive().max(2_147_483_647).nullish();
 const optionalFlag = z.boolean().nullish();
 
 /** A ZIP code as the search takes it: five digits, or ZIP+4. */

@@ -110,6 +110,10 @@ describe('POST /api/Providers criteria', () => {
     [{ zipCode: 'abcde' }, 'zipCode'],
     [{ qualityRating: 9 }, 'qualityRating'],
     [{ providerTypeId: 'one' }, 'providerTypeId'],
+    // Found by the route fuzzer on PostgreSQL: an id past the database's integers answered 500.
+    [{ providerTypeId: Number.MAX_SAFE_INTEGER }, 'providerTypeId'],
+    [{ countyId: 2_147_483_648 }, 'countyId'],
+    [{ languageId: 2_147_483_648 }, 'languageId'],
     [{ latitude: 41.5 }, 'longitude'],
     [{ acceptsCcaChildren: 'yes' }, 'acceptsCcaChildren'],
   ])('answers 400 with a field error for %j', async (payload, field) => {
