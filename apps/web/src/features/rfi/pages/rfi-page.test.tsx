@@ -1,5 +1,5 @@
 import type { CreateRfiRequest, RespondRfiRequest, Rfi, RfiPermissions } from '@ccap/contracts';
-import { documentProblemTypes, RFI_DUE_DATE_OUT_OF_RANGE } from '@ccap/contracts';
+import { documentProblemTypes, RFI_DUE_DATE_OUT_OF_RANGE, todayIso } from '@ccap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -94,11 +94,11 @@ function fakeRfiApi(mode: RfiPermissions['mode'], initial: Rfi[] = [pending, com
 }
 
 /** The reader's calendar date `offset` days from today ("2026-01-15"). */
+/** A day counted from today as the form counts it: the program's day once its profile arrived. */
 const localDay = (offset: number) => {
-  const day = new Date();
-  day.setDate(day.getDate() + offset);
-  const two = (value: number) => String(value).padStart(2, '0');
-  return `${day.getFullYear()}-${two(day.getMonth() + 1)}-${two(day.getDate())}`;
+  const day = new Date(`${todayIso()}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + offset);
+  return day.toISOString().slice(0, 10);
 };
 
 const pdf = () => new File(['%PDF-1.7\n%%EOF\n'], 'cpr.pdf', { type: 'application/pdf' });
