@@ -87,6 +87,11 @@ export function isoDayIn(timeZone: string, now = new Date()): string {
   return `${part('year')}-${part('month')}-${part('day')}`;
 }
 
+/** An ISO date moved by whole days ("2026-12-31", 1 → "2027-01-01"). */
+export function plusDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
 let programTimeZone: string | undefined;
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applicationStatusSchema } from '../application/drafts';
-import { todayIso } from '../application/rules';
+import { plusDays, todayIso } from '../application/rules';
 import { DOCUMENT_FILE_NAME_MAX } from '../documents/documents';
 
 /**
@@ -28,10 +28,6 @@ export const rfiProblemTypes = {
   notPending: 'urn:ccap:problem:rfi-not-pending',
   applicationClosed: 'urn:ccap:problem:application-closed',
 } as const;
-
-const DAY_MS = 86_400_000;
-const plusDays = (isoDate: string, days: number) =>
-  new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The due dates someone whose calendar says `today` may name: today to a year from it. */
 export const rfiDueDateRange = (today: string) => ({ min: today, max: plusDays(today, RFI_DUE_MAX_DAYS) });

@@ -1,6 +1,4 @@
-import { isoDayIn } from '@ccap/contracts';
-
-const DAY_MS = 86_400_000;
+import { isoDayIn, plusDays } from '@ccap/contracts';
 
 /**
  * The calendar day it is in the program's time zone ("2026-11-25"), moved by whole days: the day
@@ -8,8 +6,5 @@ const DAY_MS = 86_400_000;
  * ended where the program is, whatever UTC's date says.
  */
 export function programDay(timeZone: string, now = new Date(), offsetDays = 0): string {
-  const day = isoDayIn(timeZone, now);
-  return offsetDays === 0
-    ? day
-    : new Date(Date.parse(`${day}T00:00:00Z`) + offsetDays * DAY_MS).toISOString().slice(0, 10);
+  return plusDays(isoDayIn(timeZone, now), offsetDays);
 }
