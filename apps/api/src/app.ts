@@ -168,8 +168,11 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       routeTable.push({ method, url: route.url, access: route.config?.access });
     }
   });
-  app.addHook('onSend', async (request, reply) => {
+  // Hooks every call passes through take a callback rather than being async where they have
+  // nothing to wait for: an async hook costs a promise (and its async-hook bookkeeping) a call.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
   // Apps may share one database (and its feed): each lets go of its own caches.
   app.addHook('onClose', async () => {
@@ -178,9 +181,12 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   if (feed && config.readCache === 'on') {
     // Whatever a call wrote is heard before it is answered: the caller's next read here, and
     // the next read of anyone it wrote for (a decision, an RFI), finds the cache without it.
-    app.addHook('onSend', async (request) => {
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.readsOnly) return;
-      await feed.fence();
+    app.addHook('onSend', (request, _reply, payload, done) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.readsOnly) return done(null, payload);
+      feed.fence().then(
+        () => done(null, payload),
+        (error: unknown) => done(error as Error),
+      );
     });
   }
 

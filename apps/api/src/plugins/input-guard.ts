@@ -52,14 +52,19 @@ const LABEL = { body: 'request body', query: 'query string', params: 'address' }
  * front, for every route, with a 400 naming the field: never a database error turned 500.
  */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it has nothing to wait for, and every call passes here.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of ['params', 'query', 'body'] as const) {
       const unstorable = findUnstorable(request[part]);
       if (!unstorable) continue;
-      throw new HttpProblem(400, `The ${LABEL[part]} is invalid: ${unstorable.path || part} ${unstorable.message}.`, {
-        type: 'urn:ccap:problem:validation',
-        errors: [{ path: unstorable.path, message: unstorable.message }],
-      });
+      done(
+        new HttpProblem(400, `The ${LABEL[part]} is invalid: ${unstorable.path || part} ${unstorable.message}.`, {
+          type: 'urn:ccap:problem:validation',
+          errors: [{ path: unstorable.path, message: unstorable.message }],
+        }),
+      );
+      return;
     }
+    done();
   });
 });

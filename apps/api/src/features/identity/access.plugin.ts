@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../plugins/problem';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
@@ -26,15 +26,26 @@ export function currentUser(request: FastifyRequest): PortalUser {
  */
 export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier: TokenVerifier }) => {
   app.decorateRequest('user', undefined);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: a public call (the search, the web app's files) answers at once, with no
+  // promise made for it; a signed-in one waits for its token and user.
+  app.addHook('onRequest', (request, _reply, done) => {
     const access = request.routeOptions.config.access;
     const url = request.routeOptions.url ?? '';
     // An API route that forgot its rule is refused, not opened (the suite also fails on it).
     if (!access && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-      throw new HttpProblem(403, 'This call has no access rule.');
+      return done(new HttpProblem(403, 'This call has no access rule.'));
     }
-    if (!access || access === 'public') return;
+    if (!access || access === 'public') return done();
+    signIn(request, access).then(
+      () => done(),
+      (error: unknown) => done(error as Error),
+    );
+  });
 
+  async function signIn(
+    request: FastifyRequest,
+    access: Exclude<NonNullable<FastifyContextConfig['access']>, 'public'>,
+  ) {
     const header = request.headers.authorization;
     const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
     if (!match?.[1]) throw unauthorized('Sign in to continue: this call needs a bearer access token.');
@@ -57,5 +68,5 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     if (access === 'administrator' && !user.roles.includes('administrator')) {
       throw new HttpProblem(403, 'This page is for administrators only.');
     }
-  });
+  }
 });

@@ -56,7 +56,7 @@ export function createTokenVerifier(
   // so a retired or removed key stops letting its tokens in exactly as soon as it did without
   // the cache.
   let generation = 0;
-  const verified = new LRUCache<string, { payload: JWTPayload; generation: number; expiresAt: number }>({
+  const verified = new LRUCache<string, { identity: VerifiedIdentity; generation: number; expiresAt: number }>({
     max: VERIFIED_TOKENS,
   });
 
@@ -81,21 +81,15 @@ export function createTokenVerifier(
   }
 
   /**
-   * A token this instance verified with the current key set, until its expiry: the same string
-   * cannot have a different signature or claims, so verifying it again (an RSA operation per
-   * call) would only repeat the answer. Tokens without `exp` and failures are never remembered.
+   * Who a token this instance verified with the current key set names, until its expiry: the
+   * same string cannot have a different signature or claims, so verifying it again (an RSA
+   * operation per call), and asking an external issuer's userinfo endpoint again, would only
+   * repeat the answer. Tokens without `exp` and failures are never remembered.
    */
-  async function verify(token: string): Promise<JWTPayload> {
-    const getKeyNow = await keySet();
-    const current = generation;
+  function remembered(token: string): VerifiedIdentity | undefined {
+    if (!getKey || Date.now() - loadedAt >= KEY_SET_LIFETIME_MS) return undefined;
     const known = verified.get(token);
-    if (known && known.generation === current && Date.now() < known.expiresAt) return known.payload;
-    const payload = await verifyWith(token, getKeyNow);
-    // Only when no reload happened meanwhile: the entry names the key set that verified it.
-    if (typeof payload.exp === 'number' && generation === current) {
-      verified.set(token, { payload, generation: current, expiresAt: payload.exp * 1000 });
-    }
-    return payload;
+    return known && known.generation === generation && Date.now() < known.expiresAt ? known.identity : undefined;
   }
 
   async function verifyWith(token: string, getKeyNow: NonNullable<typeof getKey>): Promise<JWTPayload> {
@@ -121,26 +115,38 @@ export function createTokenVerifier(
     return { email: typeof email === 'string' ? email : '', name: typeof name === 'string' ? name : '' };
   }
 
-  return async (token) => {
+  async function identify(token: string): Promise<VerifiedIdentity> {
+    const getKeyNow = await keySet();
+    const current = generation;
     let payload: JWTPayload;
     try {
-      payload = await verify(token);
+      payload = await verifyWith(token, getKeyNow);
     } catch (error) {
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
     }
     if (!payload.sub) throw new InvalidTokenError('token has no subject');
     const { email, name } = await profileClaims(payload, token);
     const { auth_time: authTime, sid } = payload as { auth_time?: unknown; sid?: unknown };
-    return {
+    const who: VerifiedIdentity = Object.freeze({
       issuer: identity.kind === 'built-in' ? BUILT_IN_ISSUER_KEY : identity.issuer,
       subject: payload.sub,
       email: email.toLowerCase(),
       name: name || email,
       // Which sign-in the token comes from, when the issuer says (the staff sign-in audit).
-      session: {
+      session: Object.freeze({
         ...(typeof authTime === 'number' && Number.isFinite(authTime) ? { authTime } : {}),
         ...(typeof sid === 'string' && sid.length > 0 && sid.length <= 200 ? { sid } : {}),
-      },
-    };
+      }),
+    });
+    // Only when no reload happened meanwhile: the entry names the key set that verified it.
+    if (typeof payload.exp === 'number' && generation === current) {
+      verified.set(token, { identity: who, generation: current, expiresAt: payload.exp * 1000 });
+    }
+    return who;
+  }
+
+  return (token) => {
+    const known = remembered(token);
+    return known ? Promise.resolve(known) : identify(token);
   };
 }

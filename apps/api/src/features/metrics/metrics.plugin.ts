@@ -104,12 +104,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
     });
   }
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route's template, never the raw URL: one series per route, whatever the ids in it.
     const route = request.routeOptions.url ?? 'unmatched';
     const labels = { method: request.method, route, status_code: String(reply.statusCode) };
     requests.inc(labels);
     duration.observe(labels, reply.elapsedTime / 1000);
+    done();
   });
 
   const allowed = (request: FastifyRequest) => {
