@@ -27,6 +27,26 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
 }
 
+/**
+ * SQLSTATEs of a statement PostgreSQL aborted because of other work going on, not because of
+ * anything wrong with the request: 40001 serialization_failure, 40P01 deadlock_detected (the
+ * server picked this transaction to break a cycle of row locks), 55P03 lock_not_available (a
+ * `lock_timeout`) and 57014 query_canceled (a `statement_timeout`, or pg_cancel_backend). The
+ * portal sets no timeouts itself; an operator may, on the role or the database. The transaction
+ * was rolled back, and the same request will very likely succeed a moment later.
+ */
+const BUSY_SQLSTATES = new Set(['40001', '40P01', '55P03', '57014']);
+
+/**
+ * Whether an error means "the database is busy: it gave up on this statement, try again"
+ * (answered 503 with Retry-After) rather than a fault in the request or the code.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code } = error as { code?: unknown };
+  return typeof code === 'string' && BUSY_SQLSTATES.has(code);
+}
+
 /** The filesystem (or the device under the blob store) has no room left. */
 export const isOutOfSpace = (error: unknown) =>
   typeof error === 'object' && error !== null && ['ENOSPC', 'EDQUOT'].includes((error as { code?: string }).code ?? '');

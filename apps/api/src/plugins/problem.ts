@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
 import { STATUS_CODES } from 'node:http';
-import { isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
+import { isDatabaseBusy, isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
 
 /**
  * An error a route throws on purpose: it becomes a problem+json answer with its status.
@@ -60,6 +60,9 @@ function isFastifyError(error: unknown): error is FastifyError {
   return typeof error === 'object' && error !== null && ('statusCode' in error || error instanceof Error);
 }
 
+/** Seconds a caller waits before trying again when the database gave up on a statement (isDatabaseBusy). */
+const DATABASE_BUSY_RETRY_SECONDS = 2;
+
 /** Every error leaves the API as RFC 9457 problem+json: 4xx with a clear detail, 5xx with none. */
 export const problemPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: unknown, request, reply) => {
@@ -105,6 +108,18 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
         type: 'urn:ccap:problem:database-unavailable',
         detail: 'The service cannot reach its database right now. Nothing was changed; please try again in a moment.',
         retryAfterSeconds: 5,
+      });
+    }
+    if (isDatabaseBusy(error)) {
+      // A deadlock, a serialization failure or a lock or statement timeout: the database rolled
+      // the transaction back. Transient, so the caller is told to try again, not that we failed.
+      request.log.warn({ err: error }, 'database busy: statement aborted');
+      void reply.header('retry-after', String(DATABASE_BUSY_RETRY_SECONDS));
+      return sendProblem(request, reply, {
+        status: 503,
+        type: 'urn:ccap:problem:database-busy',
+        detail: 'The service is busy; try again in a moment.',
+        retryAfterSeconds: DATABASE_BUSY_RETRY_SECONDS,
       });
     }
     if (isOutOfSpace(error)) {
