@@ -49,7 +49,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     health: createHealthRepository(db),
     audit,
     mail,
-    accounts: createAccountsRepository(db),
+    accounts: createAccountsRepository(db, { mail, audit }),
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db, audit, options.readCache),
     lookups: createLookupsRepository(db, options.readCache),

@@ -1,5 +1,6 @@
 import { identityProblemTypes } from '@ccap/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, lastMailTo, registerAndConfirm, signInThroughIdp } from '../../../test/identity';
 
@@ -80,6 +81,52 @@ describe('built-in identity provider', () => {
     expect(second.json()).toEqual(first.json());
     const { mail } = await lastMailTo(ctx, email);
     expect(mail?.subject).toMatch(/already have an account/);
+  });
+
+  it('registers all or nothing: a failure at its last step or the mail leaves no account, link or mail', async () => {
+    const email = 'half.way@example.gov';
+    const account = { name: 'Hal Way', email, password: 'Halfway up the stairs' };
+    // An address of its own: the registration limit a minute counts per client address.
+    const registerHalfWay = (payload: typeof account) =>
+      ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload, remoteAddress: '198.51.100.23' });
+    const { db } = ctx.database;
+    const count = async (query: ReturnType<typeof sql<{ count: string }>>) =>
+      Number((await query.execute(db)).rows[0]!.count);
+    const written = async () => ({
+      accounts: await count(sql`select count(*) from idp_account where email = ${email}`),
+      links: await count(sql`select count(*) from idp_one_time_token t join idp_account a on a.id = t.account_id
+                             where a.email = ${email}`),
+      mails: await count(sql`select count(*) from mail_outbox where to_address = ${email}`),
+      audit: await count(
+        sql`select count(*) from audit_log where action = 'account.registered' and actor_label = ${email}`,
+      ),
+    });
+    const nothing = { accounts: 0, links: 0, mails: 0, audit: 0 };
+    expect(await written()).toEqual(nothing);
+
+    const { audit, mail } = ctx.app.repositories;
+    for (const fail of [
+      () => vi.spyOn(audit, 'record').mockRejectedValueOnce(new Error('the audit row could not be written')),
+      () => vi.spyOn(mail, 'enqueue').mockRejectedValueOnce(new Error('the outbox row could not be written')),
+    ]) {
+      const failing = fail();
+      try {
+        const failed = await registerHalfWay(account);
+        expect(failing).toHaveBeenCalledOnce();
+        expect(failed.statusCode).toBe(500);
+        expect(failed.headers['content-type']).toMatch(/^application\/problem\+json/);
+      } finally {
+        failing.mockRestore();
+      }
+      expect(await written()).toEqual(nothing);
+    }
+
+    // Nothing was left half-made: the address is still free, and the next try registers it.
+    const registered = await registerHalfWay(account);
+    expect(registered.statusCode).toBe(200);
+    expect(registered.json()).toEqual({ status: 'check-email' });
+    expect(await written()).toEqual({ accounts: 1, links: 1, mails: 1, audit: 1 });
+    expect((await lastMailTo(ctx, email)).link).toMatch(/\/auth\/confirm-email\?token=/);
   });
 
   it('refuses common and short passwords with a clear message', async () => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../../db/schema';
+import type { AuditRepository } from '../../audit/audit.repository';
+import type { MailRepository, OutgoingMail } from '../../mail/mail.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
 
 export const LOCK_AFTER_FAILURES = 5;
@@ -29,14 +31,60 @@ export function lockMinutesAfter(failures: number): number {
   return Math.min(2 ** (failures - LOCK_AFTER_FAILURES), MAX_LOCK_MINUTES);
 }
 
+/** The mails a registration may send, made once the confirmation token is known. */
+export interface RegistrationMails {
+  confirm: (token: string) => OutgoingMail;
+  alreadyRegistered: () => OutgoingMail;
+}
+
 /** The built-in identity provider's accounts: passwords, lockout and one-time links. */
-export function createAccountsRepository(db: Kysely<DB>) {
+export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepository; audit: AuditRepository }) {
   const toAccount = (row: { id: string; email: string; name: string; email_verified_at: Date | null }): IdpAccount => ({
     id: row.id,
     email: row.email,
     name: row.name,
     emailVerified: row.email_verified_at !== null,
   });
+
+  /** Undefined when the email is taken. */
+  const insertAccount = async (
+    trx: Kysely<DB> | Transaction<DB>,
+    input: { name: string; email: string; passwordHash: string; verified?: boolean },
+  ) => {
+    const row = await trx
+      .insertInto('idp_account')
+      .values({
+        email: input.email,
+        name: input.name,
+        password_hash: input.passwordHash,
+        email_verified_at: input.verified ? new Date() : null,
+      })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning(['id', 'email', 'name', 'email_verified_at'])
+      .executeTakeFirst();
+    return row ? toAccount(row) : undefined;
+  };
+
+  /** A one-time link token; only its hash is stored. */
+  const insertToken = async (
+    trx: Kysely<DB> | Transaction<DB>,
+    accountId: string,
+    purpose: TokenPurpose,
+    interactionUid: string | undefined,
+  ) => {
+    const token = randomBytes(32).toString('base64url');
+    await trx
+      .insertInto('idp_one_time_token')
+      .values({
+        token_hash: hashToken(token),
+        purpose,
+        account_id: accountId,
+        interaction_uid: interactionUid ?? null,
+        expires_at: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
+      })
+      .execute();
+    return token;
+  };
 
   return {
     async findById(id: string): Promise<IdpAccount | undefined> {
@@ -60,18 +108,42 @@ export function createAccountsRepository(db: Kysely<DB>) {
     /** Creates an account; undefined when the email is taken (the caller must not say so). */
     async create(input: { name: string; email: string; password: string; verified?: boolean }) {
       const passwordHash = await hashPassword(input.password);
-      const row = await db
-        .insertInto('idp_account')
-        .values({
-          email: input.email,
-          name: input.name,
-          password_hash: passwordHash,
-          email_verified_at: input.verified ? new Date() : null,
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .returning(['id', 'email', 'name', 'email_verified_at'])
-        .executeTakeFirst();
-      return row ? toAccount(row) : undefined;
+      return insertAccount(db, { ...input, passwordHash });
+    },
+
+    /**
+     * A registration, all or nothing in one transaction: a new account with its confirmation
+     * token, the mail carrying it and the audit row; for an address that has an account, only
+     * the "you already have one" mail. Separate statements used to leave, when a later one
+     * failed, an account whose confirmation mail was never written (its address then taken).
+     * The password is hashed first, outside the transaction and whether or not the address is
+     * taken, so neither a lock nor the timing shows which it was.
+     */
+    async register(
+      input: { name: string; email: string; password: string; interactionUid?: string; requestId: string },
+      mails: RegistrationMails,
+    ): Promise<void> {
+      const passwordHash = await hashPassword(input.password);
+      await db.transaction().execute(async (trx) => {
+        const created = await insertAccount(trx, { name: input.name, email: input.email, passwordHash });
+        if (!created) {
+          await deps.mail.enqueue(mails.alreadyRegistered(), trx);
+          return;
+        }
+        const token = await insertToken(trx, created.id, 'confirm-email', input.interactionUid);
+        await deps.mail.enqueue(mails.confirm(token), trx);
+        await deps.audit.record(
+          {
+            actorId: null,
+            actorLabel: input.email,
+            action: 'account.registered',
+            entityType: 'idp_account',
+            entityId: created.id,
+            requestId: input.requestId,
+          },
+          trx,
+        );
+      });
     },
 
     /**
@@ -125,18 +197,7 @@ export function createAccountsRepository(db: Kysely<DB>) {
 
     /** Issues a one-time link token; only its hash is stored. */
     async issueToken(accountId: string, purpose: TokenPurpose, interactionUid?: string): Promise<string> {
-      const token = randomBytes(32).toString('base64url');
-      await db
-        .insertInto('idp_one_time_token')
-        .values({
-          token_hash: hashToken(token),
-          purpose,
-          account_id: accountId,
-          interaction_uid: interactionUid ?? null,
-          expires_at: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
-        })
-        .execute();
-      return token;
+      return insertToken(db, accountId, purpose, interactionUid);
     },
 
     /** Uses a one-time token: valid once, before it expires, for its purpose only. */

@@ -186,30 +186,29 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request) => {
       const { name, email, password, uid } = request.body;
       if (isCommonPassword(password)) throw weakPassword();
-      const created = await accounts.create({ name, email, password });
-      if (created) {
-        const token = await accounts.issueToken(created.id, 'confirm-email', uid);
-        const link = `${publicUrl}/auth/confirm-email?token=${token}${uid ? `&uid=${encodeURIComponent(uid)}` : ''}`;
-        await mail.enqueue({ to: email, kind: 'confirm-email', ...idpMails.confirmEmail({ name, link, product }) });
-        await audit.record({
-          actorId: null,
-          actorLabel: email,
-          action: 'account.registered',
-          entityType: 'idp_account',
-          entityId: created.id,
-          requestId: request.id,
-        });
-      } else {
-        await mail.enqueue({
-          to: email,
-          kind: 'already-registered',
-          ...idpMails.alreadyRegistered({
-            signInLink: `${publicUrl}/login`,
-            resetLink: `${publicUrl}/auth/boxed-password-reset`,
-            product,
+      await accounts.register(
+        { name, email, password, interactionUid: uid, requestId: request.id },
+        {
+          confirm: (token) => ({
+            to: email,
+            kind: 'confirm-email',
+            ...idpMails.confirmEmail({
+              name,
+              link: `${publicUrl}/auth/confirm-email?token=${token}${uid ? `&uid=${encodeURIComponent(uid)}` : ''}`,
+              product,
+            }),
           }),
-        });
-      }
+          alreadyRegistered: () => ({
+            to: email,
+            kind: 'already-registered',
+            ...idpMails.alreadyRegistered({
+              signInLink: `${publicUrl}/login`,
+              resetLink: `${publicUrl}/auth/boxed-password-reset`,
+              product,
+            }),
+          }),
+        },
+      );
       // The same answer either way: whether an address has an account stays private.
       return { status: 'check-email' as const };
     },
