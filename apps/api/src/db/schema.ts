@@ -185,7 +185,10 @@ export interface ApplicationTable {
   updated_at: DefaultedTimestamp;
   /** 0007-staff */
   assignee_id: OptionalText;
+  /** When it was approved or denied (never for a withdrawal: the decision-time statistics read it). */
   decided_at: NullableTimestamp;
+  /** 0019-application-withdrawn-at: when it was withdrawn, which ends its wait as a decision does. */
+  withdrawn_at: NullableTimestamp;
 }
 
 export interface ApplicationDocumentTable {

@@ -83,7 +83,7 @@ export const queueItemSchema = z.object({
   county: z.string().nullable(),
   status: submittedStatusSchema,
   submittedAt: z.string(),
-  /** Whole days since submission (until the decision, once there is one). */
+  /** Whole days since submission (until the decision or the withdrawal, once there is one). */
   daysWaiting: z.number().int().nonnegative(),
   /** Undecided and past REVIEW_TARGET_DAYS. */
   overdue: z.boolean(),
@@ -233,6 +233,8 @@ export const staffProblemTypes = {
   versionConflict: 'urn:ccap:problem:version-conflict',
   invalidTransition: 'urn:ccap:problem:invalid-transition',
   documentsClosed: 'urn:ccap:problem:application-closed',
+  /** Assigning (or giving back) an application that is decided or withdrawn. */
+  assignmentClosed: 'urn:ccap:problem:assignment-closed',
 } as const;
 
 /** GET /api/Staff/audit (administrators): search the whole audit trail. */

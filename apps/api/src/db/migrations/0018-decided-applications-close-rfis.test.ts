@@ -62,7 +62,7 @@ it('completes the RFIs a decision or withdrawal left pending, as the one who dec
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
   expect((await migrator.migrateTo('0017-account-change-tag')).error).toBeUndefined();
-  expect((await migrator.migrateToLatest()).results).toEqual([
+  expect((await migrator.migrateTo('0018-decided-applications-close-rfis')).results).toEqual([
     { migrationName: '0018-decided-applications-close-rfis', direction: 'Up', status: 'Success' },
   ]);
 

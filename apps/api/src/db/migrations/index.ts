@@ -14,6 +14,7 @@ import * as m0015 from './0015-queue-name-sort';
 import * as m0016 from './0016-change-notifications';
 import * as m0017 from './0017-account-change-tag';
 import * as m0018 from './0018-decided-applications-close-rfis';
+import * as m0019 from './0019-application-withdrawn-at';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0016-change-notifications': m0016,
   '0017-account-change-tag': m0017,
   '0018-decided-applications-close-rfis': m0018,
+  '0019-application-withdrawn-at': m0019,
 };

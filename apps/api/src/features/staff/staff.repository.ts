@@ -18,9 +18,16 @@ import { publishToProviderDirectory } from './provider-directory';
 
 const DAY_MS = 86_400_000;
 
-/** Whole days from submission to the decision, or to now while undecided. */
-export function daysWaiting(submittedAt: Date, decidedAt: Date | null, now = new Date()): number {
-  return Math.max(0, Math.floor(((decidedAt ?? now).getTime() - submittedAt.getTime()) / DAY_MS));
+/**
+ * When an application stopped waiting: its decision, or its withdrawal (migration 0019); null
+ * while it waits. The queue's sort by days waiting reads the same (`waitedSort`).
+ */
+export const waitEndedAt = (row: { decided_at: Date | null; withdrawn_at: Date | null }): Date | null =>
+  row.decided_at ?? row.withdrawn_at;
+
+/** Whole days from submission to the end of the wait (`waitEndedAt`), or to now while it lasts. */
+export function daysWaiting(submittedAt: Date, endedAt: Date | null, now = new Date()): number {
+  return Math.max(0, Math.floor(((endedAt ?? now).getTime() - submittedAt.getTime()) / DAY_MS));
 }
 
 /** Undecided and past the review target (REVIEW_TARGET_DAYS) since submission. */
@@ -54,6 +61,15 @@ const inScope = (scope: StaffScope) => (eb: AppExpression) => {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 
+/**
+ * The sort by days waiting: submission minus the end of the wait (`waitEndedAt`, or now), the
+ * wait negated, so that "longest waiting first" is ascending like the oldest submission first
+ * and ties go by id the same way. It orders the undecided by submission, but a decided or
+ * withdrawn application by the wait it had: no index serves it (ADR 044's amendment). The
+ * page's ids and its rows are chosen in one statement, so both read the same now().
+ */
+const waitedSort = sql<string>`a.submitted_at - coalesce(a.decided_at, a.withdrawn_at, now())`;
+
 const SORT_COLUMNS = {
   applicationId: 'a.id',
   providerName: 'a.provider_name',
@@ -61,8 +77,8 @@ const SORT_COLUMNS = {
   county: 'a.county',
   status: 'a.status',
   submittedAt: 'a.submitted_at',
-  // Longest waiting first is the oldest submission first.
-  daysWaiting: 'a.submitted_at',
+  // Longest waiting first is the smallest (most negative) waitedSort.
+  daysWaiting: waitedSort,
   assignee: 'u.name',
   nextRfiDueAt: 'r.next_due',
 } as const;
@@ -89,7 +105,8 @@ export type ChangeOutcome<T> =
   | { outcome: 'done'; value: T }
   | { outcome: 'not-found' }
   | { outcome: 'conflict'; currentVersion: number; changedAt: Date }
-  | { outcome: 'invalid'; status: SubmittedStatus };
+  | { outcome: 'invalid'; status: SubmittedStatus }
+  | { outcome: 'closed'; status: SubmittedStatus };
 
 interface Actor {
   id: string;
@@ -221,7 +238,10 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
       const direction = (query.sort === 'daysWaiting' ? query.order === 'asc' : query.order === 'desc')
         ? 'desc'
         : 'asc';
-      const sortKey = SORT_COLUMNS[query.sort];
+      // Among undecided applications alone every wait runs to now, so the order by days waiting is
+      // the order by submission, which application_submitted_idx serves without sorting them all.
+      const waitingOnly = query.status !== undefined && (undecidedStatuses as readonly string[]).includes(query.status);
+      const sortKey = query.sort === 'daysWaiting' && waitingOnly ? SORT_COLUMNS.submittedAt : SORT_COLUMNS[query.sort];
       const sortOrder: OrderByModifiers = (ob) => {
         const ordered = direction === 'desc' ? ob.desc() : ob.asc();
         return NULLABLE_SORTS.has(query.sort) ? ordered.nullsLast() : ordered;
@@ -256,6 +276,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
             'a.status',
             'a.submitted_at',
             'a.decided_at',
+            'a.withdrawn_at',
             'a.version',
             'a.assignee_id',
             'u.name as assignee_name',
@@ -279,7 +300,7 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           county: row.county,
           status: row.status,
           submittedAt: row.submitted_at.toISOString(),
-          daysWaiting: daysWaiting(row.submitted_at, row.decided_at, now),
+          daysWaiting: daysWaiting(row.submitted_at, waitEndedAt(row), now),
           overdue: isOverdue(row.status, row.submitted_at, now),
           openRfiCount: Number(row.open_count ?? 0),
           nextRfiDueAt: row.next_due ?? null,
@@ -333,13 +354,16 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           return { outcome: 'invalid' as const, status: row.status };
         }
         const decided = input.action === 'approve' || input.action === 'deny';
+        const now = new Date();
         await trx
           .updateTable('application')
           .set({
             status: transition.to,
             version: row.version + 1,
-            updated_at: new Date(),
-            ...(decided ? { decided_at: new Date() } : {}),
+            updated_at: now,
+            // Either ends the wait; only a decision counts in the decision-time statistics.
+            ...(decided ? { decided_at: now } : {}),
+            ...(input.action === 'withdraw' ? { withdrawn_at: now } : {}),
           })
           .where('id', '=', row.id)
           .execute();
@@ -377,12 +401,19 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
       });
     },
 
-    /** Takes the application (assignee = the actor) or gives it back (null). */
+    /**
+     * Takes the application (assignee = the actor) or gives it back (null), while it is still
+     * undecided: a decided or withdrawn one is 'closed', checked under the row's lock so a
+     * decision cannot slip in between the check and the write.
+     */
     async assign(input: { applicationId: number; assigneeId: string | null; version: number; actor: Actor }) {
       return db.transaction().execute(async (trx) => {
         const locked = await lockForChange(trx, input.applicationId, input.version);
         if (locked.outcome !== 'locked') return locked;
         const { row } = locked;
+        if (!(undecidedStatuses as readonly string[]).includes(row.status)) {
+          return { outcome: 'closed' as const, status: row.status };
+        }
         await trx
           .updateTable('application')
           .set({ assignee_id: input.assigneeId, version: row.version + 1, updated_at: new Date() })

@@ -27,7 +27,7 @@ import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { toStaffDocument, toAuditEntry } from './staff-views';
-import { type ChangeOutcome, daysWaiting, isOverdue, scopeOf } from './staff.repository';
+import { type ChangeOutcome, daysWaiting, isOverdue, scopeOf, waitEndedAt } from './staff.repository';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const changeProblems = { ...problems, 409: problemSchema };
@@ -63,6 +63,12 @@ function answerOf<T>(result: ChangeOutcome<T>): T {
       throw new HttpProblem(409, `An application that is ${result.status} cannot take this step.`, {
         type: staffProblemTypes.invalidTransition,
       });
+    case 'closed':
+      throw new HttpProblem(
+        409,
+        `This application is ${result.status}: it is closed, so it can no longer be assigned or given back.`,
+        { type: staffProblemTypes.assignmentClosed },
+      );
   }
 }
 
@@ -128,7 +134,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         status: application.status,
         submittedAt: application.submitted_at.toISOString(),
         decidedAt: application.decided_at?.toISOString() ?? null,
-        daysWaiting: daysWaiting(application.submitted_at, application.decided_at),
+        daysWaiting: daysWaiting(application.submitted_at, waitEndedAt(application)),
         overdue: isOverdue(application.status, application.submitted_at),
         version: application.version,
         assignee: application.assignee_id

@@ -542,3 +542,49 @@ describe('the public directory after an approval', () => {
     expect(await listed('Birch Unsaid Care')).toEqual([]);
   });
 });
+
+// After the statistics: it decides and withdraws applications of its own.
+describe('assignment once the application is closed', () => {
+  it('refuses to assign or give back a decided or withdrawn application, and changes nothing', async () => {
+    const approvedId = await submitApplication(ctx, applicant, inCounty('Story', 'Closed Chestnut'));
+    expect(
+      (await post(storyWorker, `/api/Staff/applications/${approvedId}/assign`, { assignee: 'me', version: 1 }))
+        .statusCode,
+    ).toBe(200);
+    await changeStatus(storyWorker, approvedId, { action: 'start-review', version: 2 });
+    expect((await changeStatus(storyWorker, approvedId, { action: 'approve', version: 3 })).statusCode).toBe(200);
+    const withdrawnId = await submitApplication(ctx, applicant, inCounty('Story', 'Withdrawn Walnut'));
+    const withdrawn = await changeStatus(storyWorker, withdrawnId, {
+      action: 'withdraw',
+      version: 1,
+      reason: 'The provider asked to withdraw.',
+    });
+    expect(withdrawn.statusCode).toBe(200);
+
+    const attempts: [TestUser, number, 'me' | null, string][] = [
+      [admin, approvedId, 'me', 'approved'],
+      [storyWorker, approvedId, null, 'approved'],
+      [storyWorker, withdrawnId, 'me', 'withdrawn'],
+      // The denied application of the tests above, still assigned to the Polk worker.
+      [admin, polkId, 'me', 'denied'],
+      [polkWorker, polkId, null, 'denied'],
+    ];
+    for (const [user, id, assignee, status] of attempts) {
+      const before = await review(admin, id);
+      const response = await post(user, `/api/Staff/applications/${id}/assign`, { assignee, version: before.version });
+      expect(response.statusCode, `${status} ${assignee}`).toBe(409);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json()).toMatchObject({ type: 'urn:ccap:problem:assignment-closed', status: 409 });
+      expect(response.json<{ detail: string }>().detail).toBe(
+        `This application is ${status}: it is closed, so it can no longer be assigned or given back.`,
+      );
+      const after = await review(admin, id);
+      expect({ version: after.version, assignee: after.assignee, trail: after.auditTrail.length }).toEqual({
+        version: before.version,
+        assignee: before.assignee,
+        trail: before.auditTrail.length,
+      });
+    }
+    expect((await review(admin, polkId)).assignee).toMatchObject({ id: polkWorker.id });
+  });
+});

@@ -11,6 +11,8 @@ export function staffErrorMessage(t: TFunction, error: unknown): string {
       return t('staff.errors.invalidTransition');
     case staffProblemTypes.documentsClosed:
       return t('staff.errors.closed');
+    case staffProblemTypes.assignmentClosed:
+      return t('staff.errors.assignmentClosed');
   }
   if (error instanceof ApiError && error.status === 404) return t('staff.errors.notFound');
   return t('staff.errors.generic');

@@ -1,4 +1,4 @@
-import type { QueueItem, QueueSort } from '@ccap/contracts';
+import { type QueueItem, type QueueSort, undecidedStatuses } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, linkClasses } from '@/components/ui/button';
@@ -103,6 +103,9 @@ export function QueueTable({
                   ) : (
                     item.assignee.name
                   )
+                ) : !(undecidedStatuses as readonly string[]).includes(item.status) ? (
+                  // Decided or withdrawn: nobody can take it any more (the API refuses).
+                  t('staff.queue.unassigned')
                 ) : (
                   <Button
                     variant="secondary"

@@ -1,4 +1,4 @@
-import type { DraftApplication, StaffApplication } from '@ccap/contracts';
+import { type DraftApplication, type StaffApplication, undecidedStatuses } from '@ccap/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -105,6 +105,8 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
     ],
   ];
   const mine = application.assignee?.id === me.data?.id;
+  // A decided or withdrawn application keeps its assignee: the API refuses to change it.
+  const open = (undecidedStatuses as readonly string[]).includes(application.status);
   // A colleague's application is taken over only after saying so: one click used to take it.
   const colleague = application.assignee && !mine ? application.assignee : undefined;
   useEffect(() => {
@@ -132,7 +134,7 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
               {colleague ? t('staff.review.takeOver', { name: colleague.name }) : t('staff.queue.assignToMe')}
             </Button>
           ) : null}
-          {mine ? (
+          {mine && open ? (
             <Button variant="secondary" onClick={() => assignTo(null)}>
               {t('staff.review.giveBack')}
             </Button>

@@ -94,6 +94,22 @@ describe('the review queue', () => {
     await waitFor(() => expect(api.assigns).toEqual([{ id: 41, assignee: 'me', version: 1 }]));
   });
 
+  it('says in words that a decided application can no longer be assigned, and offers no button for one', async () => {
+    fakeQueue([queueItem(), queueItem({ applicationId: 42, providerName: 'Oak Tree', status: 'approved' })]);
+    // Decided by a colleague since the queue was read: the API refuses, the page says why.
+    server.use(
+      http.post('*/api/Staff/applications/41/assign', () => problem(409, 'urn:ccap:problem:assignment-closed')),
+    );
+    await renderRoute('/staff');
+    expect(await screen.findByRole('button', { name: 'Assign Little Acorns to me' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign Oak Tree to me' })).toBeNull();
+    expect(within(screen.getByRole('row', { name: /Oak Tree/ })).getByText('Unassigned')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Assign Little Acorns to me' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The application is decided or withdrawn, so it can no longer be assigned or given back. It has been reloaded.',
+    );
+  });
+
   it('shows the staff links to staff', async () => {
     fakeQueue([]);
     await renderRoute('/staff');
@@ -286,6 +302,20 @@ describe('the review page', () => {
     );
     const assignToMe = await screen.findByRole('button', { name: 'Assign to me' });
     await waitFor(() => expect(assignToMe).toHaveFocus());
+  });
+
+  it('offers no give-back on a decided application assigned to me', async () => {
+    fakeReview(() => HttpResponse.json({}));
+    const decided = application({
+      status: 'approved',
+      allowedActions: [],
+      assignee: { id: testUser.id, name: testUser.name },
+    });
+    server.use(http.get('*/api/Staff/applications/41', () => HttpResponse.json(decided)));
+    await renderRoute('/staff/applications/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Little Acorns' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Give back (unassign)' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
   });
 
   it('explains a version conflict in words', async () => {
