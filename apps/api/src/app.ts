@@ -77,7 +77,8 @@ export interface AppDependencies {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SECRET_PARAMS = /([?&](?:token|xsrf|code|code_verifier|refresh_token|id_token_hint|state)=)[^&#]*/gi;
 
-export const redactQuery = (url: string) => url.replace(SECRET_PARAMS, '$1[redacted]');
+/** The URL for the log: every secret the query string may carry replaced (most calls have no query). */
+export const redactQuery = (url: string) => (url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url);
 
 /** The map tiles' origin for the CSP: a `{s}` subdomain template allows every subdomain. */
 export const tileSources = (tileUrl: string | null) =>
