@@ -86,6 +86,31 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
     return token;
   };
 
+  /** Uses a one-time token: valid once, before it expires, for its purpose only. */
+  const useToken = async (trx: Transaction<DB>, token: string, purpose: TokenPurpose) => {
+    const row = await trx
+      .updateTable('idp_one_time_token')
+      .set({ used_at: new Date() })
+      .where('token_hash', '=', hashToken(token))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .returning(['account_id', 'interaction_uid'])
+      .executeTakeFirst();
+    return row ? { accountId: row.account_id, interactionUid: row.interaction_uid ?? undefined } : undefined;
+  };
+
+  /** Whether a one-time token could be used now, without using it. */
+  const tokenIsUsable = async (token: string, purpose: TokenPurpose) =>
+    (await db
+      .selectFrom('idp_one_time_token')
+      .select('account_id')
+      .where('token_hash', '=', hashToken(token))
+      .where('purpose', '=', purpose)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst()) !== undefined;
+
   return {
     async findById(id: string): Promise<IdpAccount | undefined> {
       const row = await db
@@ -195,63 +220,96 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
       return { outcome: 'locked', retryAfterSeconds: lockMinutes * 60 };
     },
 
-    /** Issues a one-time link token; only its hash is stored. */
-    async issueToken(accountId: string, purpose: TokenPurpose, interactionUid?: string): Promise<string> {
-      return insertToken(db, accountId, purpose, interactionUid);
-    },
-
-    /** Uses a one-time token: valid once, before it expires, for its purpose only. */
-    async consumeToken(token: string, purpose: TokenPurpose) {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .updateTable('idp_one_time_token')
-          .set({ used_at: new Date() })
-          .where('token_hash', '=', hashToken(token))
-          .where('purpose', '=', purpose)
-          .where('used_at', 'is', null)
-          .where('expires_at', '>', new Date())
-          .returning(['account_id', 'interaction_uid'])
-          .executeTakeFirst();
-        return row ? { accountId: row.account_id, interactionUid: row.interaction_uid ?? undefined } : undefined;
+    /**
+     * A fresh one-time link and the mail carrying it, in one transaction: a link whose mail
+     * was lost is never left behind to puzzle whoever asks for the next one.
+     */
+    async sendLink(
+      accountId: string,
+      purpose: TokenPurpose,
+      interactionUid: string | undefined,
+      mail: (token: string) => OutgoingMail,
+    ): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const token = await insertToken(trx, accountId, purpose, interactionUid);
+        await deps.mail.enqueue(mail(token), trx);
       });
     },
 
-    async markVerified(accountId: string) {
-      await db
-        .updateTable('idp_account')
-        .set({ email_verified_at: new Date(), updated_at: new Date() })
-        .where('id', '=', accountId)
-        .where('email_verified_at', 'is', null)
-        .execute();
+    /**
+     * Confirms an address with its one-time link: the link is used and the account verified in
+     * one transaction, so a failure between them cannot leave a used link and an unconfirmed
+     * account. Undefined when the link is not valid (any more).
+     */
+    async confirmEmail(token: string): Promise<{ interactionUid?: string } | undefined> {
+      return db.transaction().execute(async (trx) => {
+        const used = await useToken(trx, token, 'confirm-email');
+        if (!used) return undefined;
+        await trx
+          .updateTable('idp_account')
+          .set({ email_verified_at: new Date(), updated_at: new Date() })
+          .where('id', '=', used.accountId)
+          .where('email_verified_at', 'is', null)
+          .execute();
+        return used.interactionUid ? { interactionUid: used.interactionUid } : {};
+      });
     },
 
-    /** Sets a new password, clears any lockout and voids other outstanding reset links. */
-    async setPassword(accountId: string, password: string) {
-      const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (trx) => {
-        const account = await trx
+    /**
+     * A password reset with its one-time link, all or nothing in one transaction: the link is
+     * used, the password set, any lockout cleared, every session, grant and refresh token and
+     * every other reset link of the account voided, the "password changed" mail and the audit
+     * row written. A failure anywhere keeps the old password and leaves the link usable.
+     * The new password is hashed first, outside the transaction, and only for a link that is
+     * usable: a dead link costs no hashing. False when the link is not valid (any more).
+     */
+    async resetPassword(
+      input: { token: string; password: string; requestId: string },
+      mail: (account: IdpAccount) => OutgoingMail,
+    ): Promise<boolean> {
+      if (!(await tokenIsUsable(input.token, 'reset-password'))) return false;
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction().execute(async (trx) => {
+        // Checked again as it is used: a parallel reset with the same link may have won meanwhile.
+        const used = await useToken(trx, input.token, 'reset-password');
+        if (!used) return false;
+        const row = await trx
           .updateTable('idp_account')
           .set({
             password_hash: passwordHash,
             updated_at: new Date(),
             email_verified_at: sql`coalesce(email_verified_at, now())`,
           })
-          .where('id', '=', accountId)
-          .returning('email')
+          .where('id', '=', used.accountId)
+          .returning(['id', 'email', 'name', 'email_verified_at'])
           .executeTakeFirstOrThrow();
+        const account = toAccount(row);
         await trx.deleteFrom('idp_sign_in_throttle').where('email', '=', account.email).execute();
         // A new password ends every session, grant and refresh token the account had.
         await trx
           .deleteFrom('oidc_payload')
-          .where(sql<boolean>`payload->>'accountId' = ${accountId}`)
+          .where(sql<boolean>`payload->>'accountId' = ${account.id}`)
           .execute();
         await trx
           .updateTable('idp_one_time_token')
           .set({ used_at: new Date() })
-          .where('account_id', '=', accountId)
+          .where('account_id', '=', account.id)
           .where('purpose', '=', 'reset-password')
           .where('used_at', 'is', null)
           .execute();
+        await deps.mail.enqueue(mail(account), trx);
+        await deps.audit.record(
+          {
+            actorId: null,
+            actorLabel: account.email,
+            action: 'account.password-reset',
+            entityType: 'idp_account',
+            entityId: account.id,
+            requestId: input.requestId,
+          },
+          trx,
+        );
+        return true;
       });
     },
   };

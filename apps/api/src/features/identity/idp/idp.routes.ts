@@ -44,7 +44,7 @@ const weakPassword = () =>
  * and oidc-provider itself for every other /idp path.
  */
 export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl, limits }) => {
-  const { accounts, mail, audit } = app.repositories;
+  const { accounts } = app.repositories;
   const product = app.programProfile.productName;
   const callback = provider.callback();
 
@@ -130,13 +130,16 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
         });
       }
       if (result.outcome === 'unconfirmed') {
-        const token = await accounts.issueToken(result.account.id, 'confirm-email', request.params.uid);
-        const link = `${publicUrl}/auth/confirm-email?token=${token}&uid=${encodeURIComponent(request.params.uid)}`;
-        await mail.enqueue({
-          to: result.account.email,
+        const { account } = result;
+        await accounts.sendLink(account.id, 'confirm-email', request.params.uid, (token) => ({
+          to: account.email,
           kind: 'confirm-email',
-          ...idpMails.confirmEmail({ name: result.account.name, link, product }),
-        });
+          ...idpMails.confirmEmail({
+            name: account.name,
+            link: `${publicUrl}/auth/confirm-email?token=${token}&uid=${encodeURIComponent(request.params.uid)}`,
+            product,
+          }),
+        }));
         throw new HttpProblem(403, 'Please confirm your email first: we sent you a new link.', {
           type: identityProblemTypes.emailNotConfirmed,
         });
@@ -225,14 +228,13 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       },
     },
     async (request) => {
-      const used = await accounts.consumeToken(request.body.token, 'confirm-email');
-      if (!used) {
+      const confirmed = await accounts.confirmEmail(request.body.token);
+      if (!confirmed) {
         throw new HttpProblem(400, 'This link is not valid any more. Sign in to get a new one.', {
           type: identityProblemTypes.invalidToken,
         });
       }
-      await accounts.markVerified(used.accountId);
-      return { status: 'confirmed' as const, ...(used.interactionUid ? { uid: used.interactionUid } : {}) };
+      return { status: 'confirmed' as const, ...(confirmed.interactionUid ? { uid: confirmed.interactionUid } : {}) };
     },
   );
 
@@ -249,13 +251,15 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request) => {
       const account = await accounts.findByEmail(request.body.email);
       if (account) {
-        const token = await accounts.issueToken(account.id, 'reset-password', request.body.uid);
-        const link = `${publicUrl}/auth/boxed-password-reset?token=${token}`;
-        await mail.enqueue({
+        await accounts.sendLink(account.id, 'reset-password', request.body.uid, (token) => ({
           to: account.email,
           kind: 'reset-password',
-          ...idpMails.resetPassword({ name: account.name, link, product }),
-        });
+          ...idpMails.resetPassword({
+            name: account.name,
+            link: `${publicUrl}/auth/boxed-password-reset?token=${token}`,
+            product,
+          }),
+        }));
       }
       return { status: 'check-email' as const };
     },
@@ -273,27 +277,15 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     },
     async (request) => {
       if (isCommonPassword(request.body.password)) throw weakPassword();
-      const used = await accounts.consumeToken(request.body.token, 'reset-password');
-      if (!used) {
+      const { token, password } = request.body;
+      const reset = await accounts.resetPassword({ token, password, requestId: request.id }, (account) => ({
+        to: account.email,
+        kind: 'password-changed',
+        ...idpMails.passwordChanged({ name: account.name, product }),
+      }));
+      if (!reset) {
         throw new HttpProblem(400, 'This reset link is not valid any more. Ask for a new one.', {
           type: identityProblemTypes.invalidToken,
-        });
-      }
-      await accounts.setPassword(used.accountId, request.body.password);
-      const account = await accounts.findById(used.accountId);
-      if (account) {
-        await mail.enqueue({
-          to: account.email,
-          kind: 'password-changed',
-          ...idpMails.passwordChanged({ name: account.name, product }),
-        });
-        await audit.record({
-          actorId: null,
-          actorLabel: account.email,
-          action: 'account.password-reset',
-          entityType: 'idp_account',
-          entityId: account.id,
-          requestId: request.id,
         });
       }
       return { status: 'password-reset' as const };
