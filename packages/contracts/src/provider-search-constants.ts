@@ -10,6 +10,18 @@ export const PROVIDER_SEARCH = {
   devLocation: { latitude: 41.57663, longitude: -93.82942 },
 } as const;
 
+/**
+ * The limits of the search criteria (providers.ts's schema), here so the web's search page can
+ * check a link's criteria as the API will without loading zod (ADR 042).
+ */
+export const PROVIDER_SEARCH_LIMITS = {
+  /** The longest text each text criterion takes, once trimmed. */
+  textMax: { providerBusinessName: 200, firstName: 100, lastName: 100, city: 100, nearThisAddress: 300 },
+  /** Lookup ids are PostgreSQL integers: a larger number is no id. */
+  lookupIdMax: 2_147_483_647,
+  qualityRating: { min: 1, max: 5 },
+} as const;
+
 /** Why a location-based search found no place: the reason the page shows after 'Error geocoding address:'. */
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const addressNotFoundProblemType = 'urn:ccap:problem:address-not-found';

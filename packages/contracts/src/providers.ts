@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_SEARCH } from './provider-search-constants';
+import { PROVIDER_SEARCH, PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -8,7 +8,7 @@ const optionalText = (max: number) =>
   );
 // Lookup ids are PostgreSQL integers: a larger number is no id, refused here rather than by the
 // database (the route fuzzer's providerTypeId 9007199254740991 answered 500 on PostgreSQL).
-const optionalId = z.number().int().positive().max(2_147_483_647).nullish();
+const optionalId = z.number().int().positive().max(PROVIDER_SEARCH_LIMITS.lookupIdMax).nullish();
 const optionalFlag = z.boolean().nullish();
 
 /** A ZIP code as the search takes it: five digits, or ZIP+4. */
@@ -20,16 +20,16 @@ export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
  */
 export const providerSearchCriteriaSchema = z
   .object({
-    providerBusinessName: optionalText(200),
-    firstName: optionalText(100),
-    lastName: optionalText(100),
+    providerBusinessName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.providerBusinessName),
+    firstName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.firstName),
+    lastName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.lastName),
     countyId: optionalId,
-    city: optionalText(100),
+    city: optionalText(PROVIDER_SEARCH_LIMITS.textMax.city),
     zipCode: z.preprocess(
       (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
       z.string().trim().regex(ZIP_CODE_PATTERN, 'must be a 5-digit ZIP code').nullish(),
     ),
-    nearThisAddress: optionalText(300),
+    nearThisAddress: optionalText(PROVIDER_SEARCH_LIMITS.textMax.nearThisAddress),
     /** A city of the program's state: its id is its lowest ZIP code (GET /api/Providers/cities). */
     nearThisCityId: optionalId,
     latitude: z.number().min(-90).max(90).nullish(),
@@ -46,7 +46,12 @@ export const providerSearchCriteriaSchema = z
     /** A Language lookup id. */
     languageId: optionalId,
     /** At least this quality rating (1 to 5 stars). */
-    qualityRating: z.number().int().min(1).max(5).nullish(),
+    qualityRating: z
+      .number()
+      .int()
+      .min(PROVIDER_SEARCH_LIMITS.qualityRating.min)
+      .max(PROVIDER_SEARCH_LIMITS.qualityRating.max)
+      .nullish(),
   })
   .superRefine((criteria, ctx) => {
     if ((criteria.latitude == null) !== (criteria.longitude == null)) {

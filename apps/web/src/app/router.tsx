@@ -219,11 +219,11 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: 'documents/:id',
             lazy: async () => {
-              const { DocumentsUploadPage } = await import('@/features/documents/pages/documents-upload-page');
+              const { DocumentsRoute } = await import('./routes/documents-route');
               return {
                 Component: () => (
                   <WithApplicationId to="documents">
-                    <DocumentsUploadPage />
+                    <DocumentsRoute />
                   </WithApplicationId>
                 ),
               };

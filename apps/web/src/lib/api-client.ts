@@ -2,13 +2,26 @@ import type { Problem } from '@ccap/contracts';
 
 /** An API answer that was not a success, with the problem+json body when there was one. */
 export class ApiError extends Error {
+  /**
+   * How many seconds to wait before asking again (a 429 or a 503): the problem's
+   * `retryAfterSeconds`, else the Retry-After header's delay; undefined when neither says.
+   */
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly status: number,
     readonly problem: Problem | undefined,
+    retryAfterHeader?: string | null,
   ) {
     super(problem?.detail ?? problem?.title ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
+    this.retryAfterSeconds = problem?.retryAfterSeconds ?? retryAfterSecondsOf(retryAfterHeader);
   }
+}
+
+/** Retry-After as a delay in seconds (the API never sends the HTTP-date form). */
+function retryAfterSecondsOf(header: string | null | undefined): number | undefined {
+  return header && /^\d+$/.test(header.trim()) ? Number(header.trim()) : undefined;
 }
 
 /** The problem type of a failed call (`urn:ccap:problem:…`), when the server gave one. */
@@ -62,7 +75,7 @@ async function request<T>(url: string, options: RequestOptions, token: string | 
   const text = await response.text();
   const json: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    throw new ApiError(response.status, isProblem(json) ? json : undefined);
+    throw new ApiError(response.status, isProblem(json) ? json : undefined, response.headers.get('retry-after'));
   }
   return json as T;
 }
@@ -88,7 +101,7 @@ async function fetchFile(path: string): Promise<Response> {
   if (!response.ok) {
     const text = await response.text();
     const json = text ? safeJson(text) : undefined;
-    throw new ApiError(response.status, isProblem(json) ? json : undefined);
+    throw new ApiError(response.status, isProblem(json) ? json : undefined, response.headers.get('retry-after'));
   }
   return response;
 }
@@ -177,7 +190,7 @@ export function apiUpload<T>(
     xhr.onload = () => {
       const json = xhr.responseText ? safeJson(xhr.responseText) : undefined;
       if (xhr.status >= 200 && xhr.status < 300) resolve(json as T);
-      else reject(new ApiError(xhr.status, isProblem(json) ? json : undefined));
+      else reject(new ApiError(xhr.status, isProblem(json) ? json : undefined, xhr.getResponseHeader('retry-after')));
     };
     xhr.onerror = () => reject(new TypeError('Network error'));
     xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));

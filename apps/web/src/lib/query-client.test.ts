@@ -1,4 +1,6 @@
+import { MutationObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-client';
 import { createQueryClient, prefetchAtMost } from './query-client';
 
 afterEach(() => {
@@ -38,5 +40,54 @@ describe('prefetchAtMost', () => {
     expect(done).toBe(true);
     answer('late');
     await vi.waitFor(() => expect(queryClient.getQueryData(['slow'])).toBe('late'));
+  });
+});
+
+describe('asking again after a failure', () => {
+  /** The API's answer when the database is busy (ADR 038): 503 with retryAfterSeconds. */
+  const busy = (retryAfterSeconds: number) =>
+    new ApiError(503, {
+      type: 'urn:ccap:problem:database-busy',
+      title: 'Service Unavailable',
+      status: 503,
+      retryAfterSeconds,
+    });
+
+  it('asks again after the Retry-After of a 503, not sooner, and gives up after two more tries', async () => {
+    vi.useFakeTimers();
+    const queryClient = createQueryClient();
+    const queryFn = vi.fn(() => Promise.reject(busy(2)));
+    const outcome = queryClient.fetchQuery({ queryKey: ['busy'], queryFn }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queryFn).toHaveBeenCalledTimes(3);
+    expect(await outcome).toBeInstanceOf(ApiError);
+  });
+
+  it('does not wait out a long Retry-After: the page says so at once', async () => {
+    vi.useFakeTimers();
+    const queryClient = createQueryClient();
+    const queryFn = vi.fn(() => Promise.reject(busy(120)));
+    const outcome = queryClient.fetchQuery({ queryKey: ['scanner'], queryFn }).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(await outcome).toBeInstanceOf(ApiError);
+  });
+
+  it('never sends a write again by itself, even when told when to', async () => {
+    vi.useFakeTimers();
+    const queryClient = createQueryClient();
+    const mutationFn = vi.fn(() => Promise.reject(busy(2)));
+    const outcome = new MutationObserver(queryClient, { mutationFn }).mutate().catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(await outcome).toBeInstanceOf(ApiError);
+    expect(mutationFn).toHaveBeenCalledTimes(1);
   });
 });

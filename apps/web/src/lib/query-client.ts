@@ -1,14 +1,33 @@
 import { type FetchQueryOptions, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
+/**
+ * The longest Retry-After a read waits out by itself before asking again. A 503 asking for
+ * longer (the virus scanner's two minutes) is shown at once: the reader decides.
+ */
+const MAX_RETRY_AFTER_SECONDS = 10;
+
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: 60_000,
         // A 4xx will not get better by asking again; network blips and 5xx might.
-        retry: (failureCount, error) => !(error instanceof ApiError && error.status < 500) && failureCount < 2,
+        retry: (failureCount, error) => {
+          if (failureCount >= 2) return false;
+          if (!(error instanceof ApiError)) return true;
+          return error.status >= 500 && (error.retryAfterSeconds ?? 0) <= MAX_RETRY_AFTER_SECONDS;
+        },
+        // A busy or unreachable database answers 503 with Retry-After (ADR 038): ask again then,
+        // not sooner, so the retries do not add to the load that made it busy.
+        retryDelay: (attempt, error) =>
+          error instanceof ApiError && error.retryAfterSeconds !== undefined
+            ? error.retryAfterSeconds * 1000
+            : Math.min(1000 * 2 ** attempt, 30_000),
       },
+      // A write is never sent again by itself: the first one may have landed. The page says
+      // what happened and the reader presses again.
+      mutations: { retry: false },
     },
   });
 }

@@ -11,6 +11,7 @@ import type {
   NotificationList,
   ProgramProfile,
   RevokeRoleRequest,
+  RfiPermissions,
   StaffMember,
   UserSettings,
 } from '@ccap/contracts';
@@ -203,6 +204,17 @@ export const defaultHandlers = [
     } satisfies StaffMember);
   }),
   http.get('*/api/Dev/mail', () => HttpResponse.json({ data: testMail })),
+  // The test user owns the applications tests open: the applicant's side of the RFI page.
+  http.get('*/api/Rfi/:id/permissions', ({ params }) =>
+    HttpResponse.json({
+      applicationId: Number(params.id),
+      applicationStatus: 'submitted',
+      mode: 'applicant',
+      canRequest: false,
+      canComplete: false,
+      canReply: false,
+    } satisfies RfiPermissions),
+  ),
   http.get('*/idp/interaction/:uid/details', ({ params }) =>
     HttpResponse.json({ uid: String(params.uid), prompt: 'login' }),
   ),

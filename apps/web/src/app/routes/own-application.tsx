@@ -4,6 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useDashboard } from '@/features/application/api/get-dashboard';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /**
  * documents and rfi-v1 with a missing or 0 id open the signed-in user's own application, never
@@ -13,7 +14,8 @@ export function OwnApplicationRedirect({ to }: { to: 'documents' | 'rfi-v1' }) {
   const { t } = useTranslation();
   const dashboard = useDashboard();
   if (dashboard.isPending) return <Spinner label={t('dashboard.loading')} />;
-  if (dashboard.isError) return <Alert tone="error">{t('dashboard.loadFailed')}</Alert>;
+  if (dashboard.isError)
+    return <Alert tone="error">{unavailableMessage(t, dashboard.error) ?? t('dashboard.loadFailed')}</Alert>;
   const id = dashboard.data.applicationId;
   return <Navigate to={id ? `/${to}/${id}` : '/dashboard'} replace />;
 }

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { NoAccess } from './no-access';
 
 /**
@@ -17,7 +18,7 @@ export function RequireRole({ needs }: { needs: Role | Role[] }) {
   const me = useCurrentUser();
   if (me.isPending) return <Spinner label={t('app.loading')} />;
   // The header's user area sends the user to sign in again when this fails.
-  if (me.isError) return <Alert tone="error">{t('noAccess.loadError')}</Alert>;
+  if (me.isError) return <Alert tone="error">{unavailableMessage(t, me.error) ?? t('noAccess.loadError')}</Alert>;
   if (!anyOf.some((role) => me.data.roles.includes(role))) return <NoAccess role={anyOf[0]!} />;
   return <Outlet />;
 }

@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /** Where a grant failure belongs on the form, and the translated message for it. */
 export interface GrantError {
@@ -23,7 +24,7 @@ export function grantErrorOf(t: TFunction, error: unknown): GrantError {
     if (fields.includes('email')) return { field: 'email', message: t('validation.emailInvalid') };
     if (fields.includes('counties')) return { field: 'counties', message: t('admin.errors.unknownCounty') };
   }
-  return { field: 'form', message: t('admin.errors.generic') };
+  return { field: 'form', message: unavailableMessage(t, error) ?? t('admin.errors.generic') };
 }
 
 /** Translates a failed revoke; a 400 is the API refusing to let administrators demote themselves. */
@@ -32,5 +33,5 @@ export function revokeErrorOf(t: TFunction, error: unknown): string {
   if (error.status === 400) return t('admin.errors.ownAdministrator');
   if (error.status === 404) return t('admin.errors.revokeNoUser');
   if (error.status === 409) return t('admin.errors.ambiguousEmail');
-  return t('admin.errors.generic');
+  return unavailableMessage(t, error) ?? t('admin.errors.generic');
 }

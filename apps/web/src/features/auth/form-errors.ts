@@ -3,6 +3,7 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import type { SummaryError } from '@/components/ui/error-summary';
 import { ApiError } from '@/lib/api-client';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 export type AuthField = 'name' | 'email' | 'password' | 'confirmPassword';
 type Values = Partial<Record<AuthField, string>>;
@@ -61,6 +62,8 @@ export function confirmPasswordError(t: TFunction, values: Values): SummaryError
 
 /** A message for a failure the form cannot pin on a field. */
 export function generalError(t: TFunction, error: unknown): string {
+  const unavailable = unavailableMessage(t, error);
+  if (unavailable) return unavailable;
   if (error instanceof ApiError && error.status === 429) return t('forms.tooManyRequests');
   return t(error instanceof ApiError ? 'forms.unexpectedError' : 'forms.networkError');
 }

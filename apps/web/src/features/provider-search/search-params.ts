@@ -1,4 +1,9 @@
-import { PROVIDER_SEARCH, type ProviderSearchCriteria } from '@ccap/contracts';
+import {
+  PROVIDER_SEARCH,
+  PROVIDER_SEARCH_LIMITS,
+  type ProviderSearchCriteria,
+  ZIP_CODE_PATTERN,
+} from '@ccap/contracts';
 
 /**
  * The search lives in the URL (shareable, and the back button works): short parameter names
@@ -81,12 +86,18 @@ export function paramsFromForm(form: SearchForm): URLSearchParams {
   return params;
 }
 
-const toNumber = (value: string) => (value.trim() === '' || Number.isNaN(Number(value)) ? null : Number(value));
+// Text that is no number stays NaN: searchErrors refuses it, as the API's schema would.
+const toNumber = (value: string) => (value.trim() === '' ? null : Number(value));
 
-/** The API criteria of the URL's search, or undefined when the URL holds none. */
+/**
+ * The API criteria of the URL's search, or undefined when the URL holds none. They are sent
+ * only when searchErrors finds nothing in the URL's form.
+ */
 export function criteriaFromParams(params: URLSearchParams): ProviderSearchCriteria | undefined {
-  if (params.get('search') !== '1') return undefined;
-  const form = formFromParams(params);
+  return params.get('search') === '1' ? criteriaOf(formFromParams(params)) : undefined;
+}
+
+function criteriaOf(form: SearchForm): ProviderSearchCriteria {
   const criteria: ProviderSearchCriteria = {
     distance: toNumber(form.distance) ?? PROVIDER_SEARCH.defaultDistance,
     providerTypeId: form.providerTypeId === '' ? null : toNumber(form.providerTypeId),
@@ -101,4 +112,43 @@ export function criteriaFromParams(params: URLSearchParams): ProviderSearchCrite
   // Unchecked filters stay null (not applied), as the spec's criteria start.
   for (const field of Object.keys(FLAG) as (keyof typeof FLAG)[]) if (form[field]) criteria[field] = true;
   return criteria;
+}
+
+/** A form field the API's criteria schema can refuse, and why; the page words each reason. */
+export type SearchErrorReason = 'zipCode' | 'tooLong' | 'choice' | 'location';
+export type SearchErrors = Partial<Record<keyof SearchForm, SearchErrorReason>>;
+
+const { textMax, lookupIdMax, qualityRating } = PROVIDER_SEARCH_LIMITS;
+const inRange = (value: number, min: number, max: number) => Number.isFinite(value) && value >= min && value <= max;
+const isLookupId = (value: number) => Number.isInteger(value) && inRange(value, 1, lookupIdMax);
+
+/**
+ * What the API's criteria schema (providerSearchCriteriaSchema) would refuse in a search, field
+ * by field: the same rules, checked without zod so the page still loads none (ADR 042).
+ * search-params.test.ts holds the two in agreement. Typing is checked with it before searching,
+ * and so is a link to the page, which can hold anything.
+ */
+export function searchErrors(form: SearchForm): SearchErrors {
+  const errors: SearchErrors = {};
+  const criteria = criteriaOf(form);
+  const zip = form.zipCode.trim();
+  if (zip !== '' && !ZIP_CODE_PATTERN.test(zip)) errors.zipCode = 'zipCode';
+  for (const [field, max] of Object.entries(textMax) as [keyof typeof textMax, number][])
+    if (form[field].trim().length > max) errors[field] = 'tooLong';
+  for (const field of ['countyId', 'nearThisCityId', 'languageId', 'providerTypeId'] as const) {
+    const value = criteria[field];
+    if (value != null && !isLookupId(value)) errors[field] = 'choice';
+  }
+  const rating = criteria.qualityRating;
+  if (rating != null && !(Number.isInteger(rating) && inRange(rating, qualityRating.min, qualityRating.max)))
+    errors.qualityRating = 'choice';
+  const distance = criteria.distance ?? PROVIDER_SEARCH.defaultDistance;
+  if (!(inRange(distance, 0, PROVIDER_SEARCH.maxDistance) && distance > 0)) errors.distance = 'choice';
+  const { latitude, longitude } = criteria;
+  if (latitude != null && !inRange(latitude, -90, 90)) errors.latitude = 'location';
+  if (longitude != null && !inRange(longitude, -180, 180)) errors.longitude = 'location';
+  // The two go together: the one missing is the one named, as the schema names it.
+  if (latitude == null && longitude != null) errors.latitude = 'location';
+  if (longitude == null && latitude != null) errors.longitude = 'location';
+  return errors;
 }

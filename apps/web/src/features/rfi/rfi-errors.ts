@@ -1,6 +1,7 @@
 import { documentProblemTypes, rfiProblemTypes } from '@ccap/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError } from '@/lib/api-client';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /**
  * Spec section 8: a failed RFI call is logged as 'Error fetching RFI:'; the user is told
@@ -34,6 +35,6 @@ export function rfiErrorMessage(t: TFunction, error: unknown): string {
       if (error.status === 400 && problem?.errors?.some((entry) => entry.path === 'dueDate')) {
         return t('rfi.form.dueDateRange');
       }
-      return t('forms.unexpectedError');
+      return unavailableMessage(t, error) ?? t('forms.unexpectedError');
   }
 }

@@ -1,6 +1,7 @@
 import { staffProblemTypes } from '@ccap/contracts';
 import type { TFunction } from 'i18next';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /** The reader's message for a failed staff call, by the problem's type. */
 export function staffErrorMessage(t: TFunction, error: unknown): string {
@@ -15,5 +16,5 @@ export function staffErrorMessage(t: TFunction, error: unknown): string {
       return t('staff.errors.assignmentClosed');
   }
   if (error instanceof ApiError && error.status === 404) return t('staff.errors.notFound');
-  return t('staff.errors.generic');
+  return unavailableMessage(t, error) ?? t('staff.errors.generic');
 }

@@ -6,6 +6,7 @@ import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIntlFormat } from '@/lib/intl-format';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { revokeErrorOf } from '../admin-errors';
 import { useStaff } from '../api/get-staff';
 import { useRevokeRole } from '../api/revoke-role';
@@ -66,7 +67,9 @@ export function StaffTable() {
       </div>
 
       {staff.isPending ? <Spinner label={t('app.loading')} /> : null}
-      {staff.isError ? <Alert tone="error">{t('admin.staff.loadError')}</Alert> : null}
+      {staff.isError ? (
+        <Alert tone="error">{unavailableMessage(t, staff.error) ?? t('admin.staff.loadError')}</Alert>
+      ) : null}
       {staff.data?.length === 0 ? <p>{t('admin.staff.empty')}</p> : null}
       {staff.data && staff.data.length > 0 ? (
         // Scrolls sideways on narrow screens; focusable so keyboard users can scroll it too

@@ -88,6 +88,25 @@ describe('the application wizard', () => {
     expect(screen.getByRole('checkbox', { name: 'School age' })).toBeChecked();
   });
 
+  it('a save the busy database turned away says so, that nothing saved was lost, and when to try again', async () => {
+    server.use(
+      http.post('*/api/Application/save-my-draft-applications', () =>
+        problem(503, 'urn:ccap:problem:database-busy', { retryAfterSeconds: 2 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    await completeCategoryStep(user);
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Your answers could not be saved. They are still on this page.');
+    expect(alert).toHaveTextContent(
+      'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 2 seconds.',
+    );
+    expect(alert).not.toHaveTextContent('Check your connection');
+    expect(screen.getByLabelText('Number of children you can care for at one time')).toHaveValue(6);
+  });
+
   it('saves the whole draft with the version it started from, and reloads from the answer', async () => {
     const user = userEvent.setup();
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLookups } from '../api/get-lookups';
 import { Confirmation } from '../review/confirmation';
@@ -39,11 +40,13 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
   const [params] = useSearchParams();
   const lookups = useLookups();
   const labels = useLookupLabels(lookups.data?.data ?? []);
-  const { draft, loading, failed, saving, save, forget } = useApplicationDraft(
+  const { draft, loading, failed, loadError, saving, save, forget } = useApplicationDraft(
     providerType,
     positiveInt(params.get('draft')),
   );
   const [notice, setNotice] = useState<Notice>();
+  // Why the last save failed: a busy or unreachable service says when to try again.
+  const [saveError, setSaveError] = useState<unknown>();
   const [submitted, setSubmitted] = useState<SubmitApplicationResponse>();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The step list starts open beside the form on wide screens, folded above it on phones.
@@ -81,7 +84,11 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     );
   }
   if (failed || lookups.isError) {
-    return <Alert tone="error">{t('application.wizard.loadFailed')}</Alert>;
+    return (
+      <Alert tone="error">
+        {unavailableMessage(t, loadError ?? lookups.error) ?? t('application.wizard.loadFailed')}
+      </Alert>
+    );
   }
   if (loading || !draft || !step || !lookups.data) {
     return <Spinner label={t('application.wizard.loading')} />;
@@ -101,12 +108,20 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     } catch (error) {
       // Spec section 8: a failed save is logged; here the user is also told, and keeps the input.
       console.error('Saving the draft failed:', error);
+      setSaveError(error);
       setNotice(error instanceof DraftConflictError ? 'conflict' : 'saveFailed');
       return undefined;
     }
   };
 
-  const noticeBlock = notice ? <Alert tone="error">{t(`application.wizard.${notice}`)}</Alert> : null;
+  const unavailable = notice === 'saveFailed' ? unavailableMessage(t, saveError) : undefined;
+  const noticeBlock = unavailable ? (
+    <Alert tone="error" title={t('application.wizard.notSaved')}>
+      {unavailable}
+    </Alert>
+  ) : notice ? (
+    <Alert tone="error">{t(`application.wizard.${notice}`)}</Alert>
+  ) : null;
   const stepTitle = t(`application.steps.${step.id}.title`);
 
   return (

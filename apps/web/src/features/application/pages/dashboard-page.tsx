@@ -6,6 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIntlFormat } from '@/lib/intl-format';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
@@ -112,7 +113,8 @@ export function DashboardPage() {
   };
 
   if (dashboard.isPending) return <Spinner label={t('dashboard.loading')} />;
-  if (dashboard.isError) return <Alert tone="error">{t('dashboard.loadFailed')}</Alert>;
+  if (dashboard.isError)
+    return <Alert tone="error">{unavailableMessage(t, dashboard.error) ?? t('dashboard.loadFailed')}</Alert>;
   const { applicationId, isDocumentRequired, providerApplication } = dashboard.data;
 
   return (

@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { latestDraft, resumePathOf, useDeleteDraft, useMyDrafts } from '../api/drafts';
 
@@ -50,7 +51,7 @@ export function StartApplicationPage() {
           </div>
           {discard.isError && !confirming ? (
             <div className="mt-3">
-              <Alert tone="error">{t('application.start.discardFailed')}</Alert>
+              <Alert tone="error">{unavailableMessage(t, discard.error) ?? t('application.start.discardFailed')}</Alert>
             </div>
           ) : null}
         </section>
@@ -67,7 +68,9 @@ export function StartApplicationPage() {
               {t('application.start.discardTitle')}
             </h2>
             <p id={`${dialogId}-body`}>{t('application.start.discardBody')}</p>
-            {discard.isError ? <Alert tone="error">{t('application.start.discardFailed')}</Alert> : null}
+            {discard.isError ? (
+              <Alert tone="error">{unavailableMessage(t, discard.error) ?? t('application.start.discardFailed')}</Alert>
+            ) : null}
             <div className="flex flex-wrap justify-end gap-3">
               <Button variant="secondary" onClick={() => setConfirming(false)} disabled={discard.isPending}>
                 {t('application.start.discardKeep')}

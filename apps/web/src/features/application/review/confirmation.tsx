@@ -7,6 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { apiDownload } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
 import { isLocaleCode, localeFileOf } from '@/lib/locales';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /** After Submit: the application number, what happens next and a PDF copy of what was sent. */
 export function Confirmation({
@@ -19,11 +20,11 @@ export function Confirmation({
   const { t, i18n } = useTranslation();
   const format = useIntlFormat();
   const [downloading, setDownloading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<{ error: unknown }>();
 
   const download = async () => {
     setDownloading(true);
-    setFailed(false);
+    setFailed(undefined);
     try {
       const lang = localeFileOf(i18n.language);
       await apiDownload(
@@ -34,8 +35,8 @@ export function Confirmation({
         ).replace(/^\/api\//, ''),
         applicationPdfFileName(applicationId),
       );
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      setFailed({ error });
     } finally {
       setDownloading(false);
     }
@@ -48,7 +49,7 @@ export function Confirmation({
         {submittedAt ? <p>{t('application.confirmation.submittedOn', { date: format.dayOf(submittedAt) })}</p> : null}
       </Alert>
       <p>{t('application.confirmation.next')}</p>
-      {failed ? <Alert tone="error">{t('forms.unexpectedError')}</Alert> : null}
+      {failed ? <Alert tone="error">{unavailableMessage(t, failed.error) ?? t('forms.unexpectedError')}</Alert> : null}
       <div className="flex flex-wrap gap-3">
         <Button onClick={() => void download()} disabled={downloading}>
           {t('application.confirmation.pdf')}

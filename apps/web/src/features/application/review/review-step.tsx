@@ -15,6 +15,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button, linkClasses } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { ApiError } from '@/lib/api-client';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { useSubmitApplication } from '../api/submit-application';
 import { CheckboxField, InputField } from '../components/form-fields';
 import { summaryErrors, useFocusFirstInvalid } from '../wizard/field-errors';
@@ -51,7 +52,8 @@ export function ReviewStep({
   const submit = useSubmitApplication();
   const listable = directoryTypeOf(application) !== undefined;
   const [errors, setErrors] = useState<SummaryError[]>([]);
-  const [failed, setFailed] = useState(false);
+  // Why the submission failed, when it did not name steps to fix.
+  const [failure, setFailure] = useState<{ error: unknown }>();
   const [unfinished, setUnfinished] = useState<WizardStep[]>([]);
   const unfinishedRef = useRef<HTMLDivElement>(null);
   const form = useForm({
@@ -76,7 +78,7 @@ export function ReviewStep({
   const onSubmit = form.handleSubmit(
     async (conditions) => {
       setErrors([]);
-      setFailed(false);
+      setFailure(undefined);
       const saved = await save({ conditions });
       if (!saved) return;
       const steps = [...new Set(submissionIssues(saved.application).map((issue) => issue.step))]
@@ -94,7 +96,7 @@ export function ReviewStep({
             const paths = error instanceof ApiError && error.status === 400 ? error.problem?.errors : undefined;
             const refused = stepsAt((paths ?? []).map((issue) => issue.path));
             if (refused.length > 0) setUnfinished(refused);
-            else setFailed(true);
+            else setFailure({ error });
           },
         },
       );
@@ -131,7 +133,7 @@ export function ReviewStep({
               </Alert>
             </div>
           ) : null}
-          {failed ? <Alert tone="error">{t('application.review.submitFailed')}</Alert> : null}
+          {failure ? <SubmitFailure error={failure.error} /> : null}
           <section aria-labelledby="conditions-heading" className="space-y-4">
             <h2 id="conditions-heading" className="text-xl font-semibold">
               {t('application.fields.conditionsHeading')}
@@ -167,5 +169,18 @@ export function ReviewStep({
         </form>
       </FormProvider>
     </div>
+  );
+}
+
+/** A busy or unreachable service says when to try again; any other failure, the usual words. */
+function SubmitFailure({ error }: { error: unknown }) {
+  const { t } = useTranslation();
+  const unavailable = unavailableMessage(t, error);
+  return unavailable ? (
+    <Alert tone="error" title={t('application.review.notSubmitted')}>
+      {unavailable}
+    </Alert>
+  ) : (
+    <Alert tone="error">{t('application.review.submitFailed')}</Alert>
   );
 }

@@ -124,6 +124,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
     draft,
     loading: !draft && drafts.isPending,
     failed: drafts.isError,
+    loadError: drafts.error,
     saving,
     save,
     forget,

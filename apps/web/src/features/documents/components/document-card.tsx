@@ -12,6 +12,7 @@ import { Button } from '@/components/ui/button';
 import { requireFiles, UploadWidget, UploadWidgetError } from '@/components/ui/upload-widget';
 import { ApiError, apiDownload } from '@/lib/api-client';
 import { intlFormatOf } from '@/lib/intl-format';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { useUploadDocument } from '../api/upload-document';
 
 /** The reader's words for a refused upload, from the problem type the API answers with. */
@@ -37,7 +38,9 @@ export function uploadErrorMessage(t: TFunction, language: string, error: unknow
     case documentProblemTypes.closed:
       return t('documents.errors.closed');
     default:
-      return t(error.status === 429 ? 'forms.tooManyRequests' : 'forms.unexpectedError');
+      return (
+        unavailableMessage(t, error) ?? t(error.status === 429 ? 'forms.tooManyRequests' : 'forms.unexpectedError')
+      );
   }
 }
 

@@ -1,9 +1,10 @@
-import type { RequiredDocument } from '@ccap/contracts';
+import type { ApplicationStatus, CurrentUser, RequiredDocument, RfiPermissions } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { requiredDocument } from '@/test/application-fixtures';
-import { problem } from '@/test/handlers';
+import { problem, testUser } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -80,6 +81,31 @@ describe('the documents upload page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Documents Upload' })).toBeInTheDocument();
   });
 
+  it('says the virus scanner is away for a while, not that something went wrong, when an upload is turned away', async () => {
+    answering([w9]);
+    // The API's answer when ClamAV cannot be reached: 503 with Retry-After, no delay in the body.
+    server.use(
+      http.post('*/api/Application/42/documents/:documentId/file', () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Service Unavailable', status: 503 },
+          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '120' } },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/documents/42');
+    const card = await cardOf('IRS Form W-9');
+    await user.upload(
+      document.getElementById(`file-${w9.documentId}`) as HTMLInputElement,
+      new File(['%PDF-1.4'], 'w9.pdf', { type: 'application/pdf' }),
+    );
+    await user.click(within(card).getByRole('button', { name: 'Upload' }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent(
+      'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 120 seconds.',
+    );
+  });
+
   it('asks for a reload when the documents fail to load for another reason', async () => {
     server.use(http.get('*/api/Application/42/documents', () => problem(400, 'about:blank')));
     await renderRoute('/documents/42');
@@ -88,5 +114,88 @@ describe('the documents upload page', () => {
       'The documents could not be loaded. Please reload the page.',
     );
     expect(screen.queryByRole('link', { name: 'Go to your dashboard' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the documents page opened by staff', () => {
+  /** Staff of the county who do not own application 42, as the API's permissions call says. */
+  const asCountyStaff = (applicationStatus: ApplicationStatus) =>
+    server.use(
+      http.get('*/api/Rfi/42/permissions', () =>
+        HttpResponse.json({
+          applicationId: 42,
+          applicationStatus,
+          mode: 'service-worker',
+          canRequest: false,
+          canComplete: false,
+          canReply: false,
+        } satisfies RfiPermissions),
+      ),
+    );
+  // The API offers staff no upload, whatever the application's status.
+  const forStaff = [w9, photoId].map((document) => ({ ...document, canUpload: false }));
+
+  it.each([
+    ['approved', 'This application is decided: documents can no longer be added.'],
+    ['denied', 'This application is decided: documents can no longer be added.'],
+    ['withdrawn', 'This application was withdrawn: documents can no longer be added.'],
+  ] as const)('says in words for staff that the application (%s) takes no more documents', async (status, notice) => {
+    asCountyStaff(status);
+    answering(forStaff);
+    await renderRoute('/documents/42');
+
+    const missing = await cardOf('IRS Form W-9');
+    expect(offersUpload(missing)).toEqual({ chooser: false, upload: false });
+    expect(screen.getByRole('status')).toHaveTextContent(notice);
+    expect(screen.queryByText('Documents can no longer be added to this application.')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Upload each one/)).not.toBeInTheDocument();
+    expect(screen.getByText(/Only the applicant uploads files here/)).toBeInTheDocument();
+    const sent = await cardOf('Photo identification');
+    expect(within(sent).getByRole('button', { name: 'View Document' })).toBeInTheDocument();
+  });
+
+  it('does not call an open application closed, and leads back to its review page, not a dashboard', async () => {
+    asCountyStaff('in-review');
+    answering(forStaff);
+    await renderRoute('/documents/42');
+
+    await cardOf('IRS Form W-9');
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText(/can no longer be added/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the review page of application 42' })).toHaveAttribute(
+      'href',
+      '/staff/applications/42',
+    );
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(crumbs).getByRole('link', { name: 'Application' })).toHaveAttribute('href', '/staff/applications/42');
+    expect(within(crumbs).getByRole('link', { name: 'List' })).toHaveAttribute('href', '/staff');
+  });
+
+  it('says an application with no documents needs none, not "your application"', async () => {
+    asCountyStaff('submitted');
+    answering([]);
+    await renderRoute('/documents/42');
+
+    expect(await screen.findByText('This application needs no documents right now.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your application/)).not.toBeInTheDocument();
+  });
+
+  it('asks nothing more of the API for an applicant without a staff role', async () => {
+    const applicantOnly: CurrentUser = { ...testUser, roles: ['applicant'] };
+    let asked = 0;
+    server.use(
+      http.get('*/api/User/me', () => HttpResponse.json(applicantOnly)),
+      http.get('*/api/Rfi/42/permissions', () => {
+        asked += 1;
+        return problem(500, 'about:blank');
+      }),
+    );
+    answering([w9, photoId].map((document) => ({ ...document, canUpload: false })));
+    await renderRoute('/documents/42');
+
+    await cardOf('IRS Form W-9');
+    expect(screen.getByRole('status')).toHaveTextContent('Documents can no longer be added to this application.');
+    expect(screen.getByText(/Upload each one/)).toBeInTheDocument();
+    expect(asked).toBe(0);
   });
 });

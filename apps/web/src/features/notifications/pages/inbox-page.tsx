@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDeleteMessage, useReadAllMessages } from '../api/change-messages';
 import { useMessages } from '../api/get-messages';
@@ -26,7 +27,9 @@ export function InboxPage() {
       <p>{t('notifications.inbox.intro')}</p>
       {deleted ? <Alert tone="success">{t('notifications.inbox.deleted')}</Alert> : null}
       {messages.isPending ? <Spinner label={t('app.loading')} /> : null}
-      {messages.isError ? <Alert tone="error">{t('notifications.loadError')}</Alert> : null}
+      {messages.isError ? (
+        <Alert tone="error">{unavailableMessage(t, messages.error) ?? t('notifications.loadError')}</Alert>
+      ) : null}
       {data && data.items.length === 0 ? <p>{t('notifications.inbox.empty')}</p> : null}
       {data && data.items.length > 0 ? (
         <>

@@ -1,139 +1,41 @@
-import { type LookupItem, ZIP_CODE_PATTERN } from '@ccap/contracts';
-import { type FormEvent, type ReactNode, type Ref, useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import type { LookupItem } from '@ccap/contracts';
+import { type FormEvent, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
-import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
-import { fieldClasses } from '@/components/ui/text-field';
+import { ErrorSummary } from '@/components/ui/error-summary';
 import { useProviderCities, useSearchLookups } from '../api/get-search-options';
-import type { SearchForm as Form } from '../search-params';
-
-/** The spec's labels with an asterisk: a visual mark only, as in the spec nothing is required. */
-function Label({ htmlFor, starred, children }: { htmlFor: string; starred?: boolean; children: ReactNode }) {
-  return (
-    <label htmlFor={htmlFor} className="block font-semibold">
-      {children}
-      {starred ? <span aria-hidden="true"> *</span> : null}
-    </label>
-  );
-}
-
-function Field({
-  id,
-  label,
-  starred,
-  value,
-  onChange,
-  hint,
-  error,
-  inputRef,
-  inputMode,
-  autoComplete,
-}: {
-  id: string;
-  label: string;
-  starred?: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  hint?: string;
-  error?: string;
-  inputRef?: Ref<HTMLInputElement>;
-  inputMode?: 'numeric' | 'decimal' | 'text';
-  autoComplete?: string;
-}) {
-  return (
-    <div>
-      <Label htmlFor={id} starred={starred}>
-        {label}
-      </Label>
-      <FieldMessages id={id} hint={hint} error={error} />
-      <input
-        id={id}
-        name={id}
-        ref={inputRef}
-        className={fieldClasses}
-        value={value}
-        inputMode={inputMode}
-        autoComplete={autoComplete ?? 'off'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, hint, error)}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
-function Select(props: {
-  id: string;
-  label: string;
-  starred?: boolean;
-  value: string;
-  onChange: (value: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  return (
-    <div>
-      <Label htmlFor={props.id} starred={props.starred}>
-        {props.label}
-      </Label>
-      <select
-        id={props.id}
-        name={props.id}
-        className={fieldClasses}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      >
-        {props.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function Check({
-  id,
-  label,
-  checked,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-}) {
-  return (
-    <div className="flex min-h-11 items-center gap-3">
-      <input
-        id={id}
-        name={id}
-        type="checkbox"
-        className="size-5 shrink-0"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-      />
-      <label htmlFor={id}>{label}</label>
-    </div>
-  );
-}
+import { type SearchErrors, searchErrors, type SearchForm as Form } from '../search-params';
+import { errorMessage, FIELDS, summaryOf } from './search-errors';
+import { Check, Field, Select } from './search-fields';
 
 const byType = (items: LookupItem[] | undefined, type: LookupItem['lookupType']) =>
   (items ?? []).filter((item) => item.lookupType === type);
 
-/** The search criteria of spec section 3, above the map. */
+/**
+ * The search criteria of spec section 3, above the map. Nothing is required (spec section 5),
+ * but what the API would refuse (a ZIP code that cannot be one, a name too long) is said at
+ * its field before searching, rather than answered with a failed search. `errors` are the
+ * page's: from the last press of Search, or from the link the page was opened with.
+ */
 export function SearchForm({
   form,
   onChange,
   onSubmit,
   onUseLocation,
   locating,
+  errors,
+  onInvalid,
+  summaryTakesFocus,
 }: {
   form: Form;
   onChange: (form: Form) => void;
   onSubmit: () => void;
   onUseLocation: () => void;
   locating: boolean;
+  errors: SearchErrors;
+  onInvalid: (errors: SearchErrors) => void;
+  /** The summary takes focus for a link's errors; after a press of Search, the first field does. */
+  summaryTakesFocus: boolean;
 }) {
   const { t } = useTranslation();
   const id = useId();
@@ -157,24 +59,25 @@ export function SearchForm({
         ...(key === 'nearThisAddress' || key === 'nearThisCityId' ? { latitude: '', longitude: '' } : {}),
       });
   const usingLocation = form.latitude !== '' && form.longitude !== '';
-  // Nothing is required (spec section 5), but a ZIP code that cannot be one is said at the field
-  // before searching, rather than answered with a failed search.
-  const [zipInvalid, setZipInvalid] = useState(false);
-  const zipInput = useRef<HTMLInputElement>(null);
+  const f = (name: string) => `${id}-${name}`;
+  const messageOf = (field: keyof Form) => errorMessage(t, errors, field);
+  const locationError = messageOf('latitude') ?? messageOf('longitude');
+  // One array per set of errors: the summary moves focus when it changes, not on every render.
+  const summary = useMemo(() => summaryOf(t, errors, id), [t, errors, id]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const zip = form.zipCode.trim();
-    const invalid = zip !== '' && !ZIP_CODE_PATTERN.test(zip);
-    setZipInvalid(invalid);
-    if (invalid) zipInput.current?.focus();
-    else onSubmit();
+    const found = searchErrors(form);
+    const first = FIELDS.find(([field]) => found[field]);
+    if (!first) return onSubmit();
+    onInvalid(found);
+    document.getElementById(f(first[1]))?.focus();
   };
-  const f = (name: string) => `${id}-${name}`;
   return (
     <form onSubmit={submit} noValidate aria-labelledby={f('heading')} className="space-y-6">
       <h2 id={f('heading')} className="text-xl font-bold">
         {t('providerSearch.form.heading')}
       </h2>
+      <ErrorSummary title={t('forms.errorSummary')} errors={summary} takeFocus={summaryTakesFocus} />
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field
           id={f('name')}
@@ -182,6 +85,7 @@ export function SearchForm({
           starred
           value={form.providerBusinessName}
           onChange={set('providerBusinessName')}
+          error={messageOf('providerBusinessName')}
         />
         <Field
           id={f('first')}
@@ -189,6 +93,7 @@ export function SearchForm({
           starred
           value={form.firstName}
           onChange={set('firstName')}
+          error={messageOf('firstName')}
         />
         <Field
           id={f('last')}
@@ -196,12 +101,14 @@ export function SearchForm({
           starred
           value={form.lastName}
           onChange={set('lastName')}
+          error={messageOf('lastName')}
         />
         <Select
           id={f('county')}
           label={t('providerSearch.form.county')}
           value={form.countyId}
           onChange={set('countyId')}
+          error={messageOf('countyId')}
           options={[
             { value: '', label: t('providerSearch.form.anyCounty') },
             ...byType(lookups, 'County').map((item) => ({ value: String(item.lookupId), label: item.name })),
@@ -213,6 +120,7 @@ export function SearchForm({
           starred
           value={form.city}
           onChange={set('city')}
+          error={messageOf('city')}
           autoComplete="address-level2"
         />
         <Field
@@ -221,8 +129,7 @@ export function SearchForm({
           starred
           value={form.zipCode}
           onChange={set('zipCode')}
-          error={zipInvalid ? t('providerSearch.form.zipCodeInvalid') : undefined}
-          inputRef={zipInput}
+          error={messageOf('zipCode')}
           inputMode="numeric"
           autoComplete="postal-code"
         />
@@ -237,6 +144,7 @@ export function SearchForm({
             hint={t('providerSearch.form.nearThisAddressHint')}
             value={form.nearThisAddress}
             onChange={set('nearThisAddress')}
+            error={messageOf('nearThisAddress')}
             autoComplete="street-address"
           />
           <Select
@@ -244,6 +152,7 @@ export function SearchForm({
             label={t('providerSearch.form.nearThisCity')}
             value={form.nearThisCityId}
             onChange={set('nearThisCityId')}
+            error={messageOf('nearThisCityId')}
             options={cityOptions}
           />
           <Select
@@ -252,11 +161,23 @@ export function SearchForm({
             starred
             value={form.distance}
             onChange={set('distance')}
+            error={messageOf('distance')}
             options={['1', '2', '5', '10', '15', '25', '50', '100'].map((miles) => ({ value: miles, label: miles }))}
           />
         </div>
+        {locationError ? (
+          <p id={f('location-error')} className="font-semibold text-red-700 dark:text-red-300">
+            {locationError}
+          </p>
+        ) : null}
         <div className="flex flex-wrap items-center gap-3">
-          <Button variant="secondary" onClick={onUseLocation} disabled={locating}>
+          <Button
+            id={f('location')}
+            variant="secondary"
+            onClick={onUseLocation}
+            disabled={locating}
+            aria-describedby={locationError ? f('location-error') : undefined}
+          >
             {locating ? t('providerSearch.form.locating') : t('providerSearch.form.useMyLocation')}
           </Button>
           {usingLocation ? (
@@ -277,6 +198,7 @@ export function SearchForm({
             label={t('providerSearch.form.providerType')}
             value={form.providerTypeId}
             onChange={set('providerTypeId')}
+            error={messageOf('providerTypeId')}
             options={[
               ...byType(lookups, 'ProviderType').map((item) => ({
                 value: String(item.lookupId),
@@ -290,6 +212,7 @@ export function SearchForm({
             label={t('providerSearch.form.language')}
             value={form.languageId}
             onChange={set('languageId')}
+            error={messageOf('languageId')}
             options={[
               { value: '', label: t('providerSearch.form.anyLanguage') },
               ...byType(lookups, 'Language').map((item) => ({
@@ -303,6 +226,7 @@ export function SearchForm({
             label={t('providerSearch.form.rating')}
             value={form.qualityRating}
             onChange={set('qualityRating')}
+            error={messageOf('qualityRating')}
             options={[
               { value: '', label: t('providerSearch.form.anyRating') },
               ...['1', '2', '3', '4', '5'].map((rating) => ({

@@ -123,6 +123,72 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('region', { name: 'Happy Ducklings' })).toBeInTheDocument();
   });
 
+  it('says at the field what a link holds that the API would refuse, and searches nothing', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch?search=1&zip=abc', { signedIn: false });
+    const zip = await screen.findByRole('textbox', { name: 'ZIP code' });
+    expect(zip).toHaveValue('abc');
+    expect(zip).toHaveAttribute('aria-invalid', 'true');
+    expect(zip).toHaveAccessibleDescription('Enter a 5-digit ZIP code, like 50309');
+    // Announced and focused, with a way to the field.
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(summary).toHaveFocus();
+    await user.click(within(summary).getByRole('link', { name: 'ZIP code: Enter a 5-digit ZIP code, like 50309' }));
+    expect(zip).toHaveFocus();
+    expect(screen.queryByText('An error occurred while fetching providers.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Results' })).not.toBeInTheDocument();
+    expect(searches).toEqual([]);
+
+    // The rest of the page works: put the ZIP code right and search.
+    await user.clear(zip);
+    await user.type(zip, '50263');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(searches).toEqual([expect.objectContaining({ zipCode: '50263' })]);
+    expect(screen.queryByRole('alert', { name: 'There is a problem' })).not.toBeInTheDocument();
+  });
+
+  it('says so for every criterion of a link the API would refuse, each at its own field', async () => {
+    await renderRoute(`/ProviderSearch?search=1&name=${'x'.repeat(201)}&county=abc&rating=9&lat=41.5`, {
+      signedIn: false,
+    });
+    const name = await screen.findByRole('textbox', { name: 'Business name' });
+    expect(name).toHaveAccessibleDescription('Use at most 200 characters.');
+    const county = screen.getByRole('combobox', { name: 'County' });
+    expect(county).toHaveAttribute('aria-invalid', 'true');
+    expect(county).toHaveAccessibleDescription('Choose one of the options in the list.');
+    expect(county).toHaveDisplayValue('abc');
+    expect(screen.getByRole('combobox', { name: 'Quality rating' })).toHaveAccessibleDescription(
+      'Choose one of the options in the list.',
+    );
+    expect(screen.getByRole('button', { name: 'Use my location' })).toHaveAccessibleDescription(
+      'The location in this link cannot be used. Use your location again, or search near an address or a city.',
+    );
+    const summary = screen.getByRole('alert', { name: 'There is a problem' });
+    expect(
+      within(summary)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Business name: Use at most 200 characters.',
+      'County: Choose one of the options in the list.',
+      'Distance from a place: The location in this link cannot be used. Use your location again, or search near an address or a city.',
+      'Quality rating: Choose one of the options in the list.',
+    ]);
+    expect(searches).toEqual([]);
+  });
+
+  it('says the service is busy, and when to try again, rather than that the search failed', async () => {
+    server.use(
+      http.post('*/api/Providers', () => problem(503, 'urn:ccap:problem:database-busy', { retryAfterSeconds: 2 })),
+    );
+    await renderRoute('/ProviderSearch?search=1&zip=50263', { signedIn: false });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 2 seconds.',
+    );
+    expect(screen.queryByText('An error occurred while fetching providers.')).not.toBeInTheDocument();
+  });
+
   it("says 'Error geocoding address: Address not found' and the failure message", async () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useIdle } from '@/lib/when-idle';
 import { useProviderSearchSettings } from '../api/get-search-options';
@@ -14,7 +15,14 @@ import { useProviderSearch } from '../api/search-providers';
 import { ProviderDetail } from '../components/provider-detail';
 import { ResultsList } from '../components/results-list';
 import { SearchForm } from '../components/search-form';
-import { criteriaFromParams, formFromParams, paramsFromForm, type SearchForm as Form } from '../search-params';
+import {
+  criteriaFromParams,
+  formFromParams,
+  paramsFromForm,
+  type SearchErrors,
+  searchErrors,
+  type SearchForm as Form,
+} from '../search-params';
 import { useGeolocation } from '../use-geolocation';
 
 const ProviderMap = lazy(() => import('../components/provider-map'));
@@ -34,18 +42,27 @@ export function ProviderSearchPage() {
   const format = useIntlFormat();
   usePageTitle(t('providerSearch.title'));
   const [params, setParams] = useSearchParams();
+  const paramsKey = params.toString();
   const criteria = criteriaFromParams(params);
+  // A link can hold what the API would refuse (?search=1&zip=abc): that is said at the fields,
+  // as when typed, and nothing is sent. The rest of the page works as without a search.
+  const linkErrors: SearchErrors = criteria === undefined ? {} : searchErrors(formFromParams(params));
+  const refused = Object.keys(linkErrors).length > 0;
+  const sent = refused ? undefined : criteria;
   const [form, setForm] = useState<Form>(() => formFromParams(params));
-  const [formOpen, setFormOpen] = useState(criteria === undefined);
+  const [formOpen, setFormOpen] = useState(sent === undefined);
+  const [errors, setErrors] = useState<SearchErrors>(linkErrors);
+  // The summary of errors takes focus when nothing else does: for a link's errors, or a search
+  // near me refused for another field. After a press of Search, the form focuses the field.
+  const [summaryTakesFocus, setSummaryTakesFocus] = useState(refused);
   const [markerError, setMarkerError] = useState<string>();
   const geolocation = useGeolocation();
   const settings = useProviderSearchSettings().data;
-  const search = useProviderSearch(criteria);
+  const search = useProviderSearch(sent);
   // Leaflet loads once the form and the results are on screen: the map never delays them.
   const mapWanted = useIdle();
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const paramsKey = params.toString();
   // After a search or a detail change, focus goes to what appeared, once it is rendered.
   const pendingFocus = useRef<'results' | 'detail' | null>(null);
   useEffect(() => {
@@ -66,14 +83,24 @@ export function ProviderSearchPage() {
   if (formKey !== paramsKey) {
     setFormKey(paramsKey);
     setForm(formFromParams(params));
-    if (criteria === undefined) setFormOpen(true);
+    setErrors(linkErrors);
+    setSummaryTakesFocus(refused);
+    if (sent === undefined) setFormOpen(true);
   }
 
-  const providers = search.data?.value ?? [];
+  const providers = sent === undefined ? [] : (search.data?.value ?? []);
   const selectedId = params.get('provider') ? Number(params.get('provider')) : undefined;
   const selected = providers.find((provider) => provider.Id === selectedId);
 
   const runSearch = (next: Form) => {
+    const found = searchErrors(next);
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      setSummaryTakesFocus(true);
+      setFormOpen(true);
+      return;
+    }
+    setErrors({});
     setMarkerError(undefined);
     setParams(paramsFromForm(next));
     setFormOpen(false);
@@ -131,7 +158,7 @@ export function ProviderSearchPage() {
       {settings?.hasDemonstrationData ? <Alert tone="info">{t('providerSearch.demoNotice')}</Alert> : null}
 
       <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
-        {criteria !== undefined ? (
+        {sent !== undefined ? (
           <Button
             variant="secondary"
             aria-expanded={formOpen}
@@ -148,6 +175,12 @@ export function ProviderSearchPage() {
             onSubmit={() => runSearch(form)}
             onUseLocation={() => void searchNearMe()}
             locating={geolocation.status === 'locating'}
+            errors={errors}
+            onInvalid={(found) => {
+              setErrors(found);
+              setSummaryTakesFocus(false);
+            }}
+            summaryTakesFocus={summaryTakesFocus}
           />
         </div>
         {geolocation.status === 'failed' ? (
@@ -188,7 +221,7 @@ export function ProviderSearchPage() {
         <ProviderDetail provider={selected} error={markerError} onClear={clearDetail} headingRef={detailHeading} />
       ) : null}
 
-      {criteria !== undefined ? (
+      {sent !== undefined ? (
         <section aria-labelledby="provider-results-heading" className="space-y-3">
           <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
             {t('providerSearch.results.heading')}
@@ -223,5 +256,5 @@ function SearchError({ error }: { error: Error }) {
         : t('providerSearch.errors.geocoderDown');
     return <Alert tone="error">{t('providerSearch.errors.geocoding', { reason })}</Alert>;
   }
-  return <Alert tone="error">{t('providerSearch.errors.fetch')}</Alert>;
+  return <Alert tone="error">{unavailableMessage(t, error) ?? t('providerSearch.errors.fetch')}</Alert>;
 }

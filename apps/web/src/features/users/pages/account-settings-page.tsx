@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { fieldClasses } from '@/components/ui/text-field';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { isLocaleCode, LOCALES } from '@/lib/locales';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useSessionDraft } from '@/lib/use-session-draft';
 import { useUpdateSettings } from '../api/update-settings';
@@ -22,7 +23,9 @@ export function AccountSettingsPage() {
         {t('users.settings.heading')}
       </h1>
       {me.isPending ? <Spinner label={t('app.loading')} /> : null}
-      {me.isError ? <Alert tone="error">{t('users.settings.loadError')}</Alert> : null}
+      {me.isError ? (
+        <Alert tone="error">{unavailableMessage(t, me.error) ?? t('users.settings.loadError')}</Alert>
+      ) : null}
       {me.data ? <SettingsForm user={me.data} /> : null}
     </section>
   );
@@ -102,7 +105,9 @@ function SettingsForm({ user }: { user: CurrentUser }) {
       <div aria-live="polite">
         {update.isSuccess ? <Alert tone="success">{t('users.settings.saved')}</Alert> : null}
       </div>
-      {update.isError ? <Alert tone="error">{t('users.settings.saveError')}</Alert> : null}
+      {update.isError ? (
+        <Alert tone="error">{unavailableMessage(t, update.error) ?? t('users.settings.saveError')}</Alert>
+      ) : null}
       <Button type="submit" disabled={update.isPending}>
         {t('users.settings.save')}
       </Button>

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 
 /** /users/profile: who the portal knows the user as. */
@@ -18,7 +19,7 @@ export function ProfilePage() {
         {t('users.profile.heading')}
       </h1>
       {me.isPending ? <Spinner label={t('app.loading')} /> : null}
-      {me.isError ? <Alert tone="error">{t('users.profile.error')}</Alert> : null}
+      {me.isError ? <Alert tone="error">{unavailableMessage(t, me.error) ?? t('users.profile.error')}</Alert> : null}
       {me.data ? (
         <>
           <dl className="divide-y divide-slate-200 rounded-lg border border-slate-200 dark:divide-slate-700 dark:border-slate-700">

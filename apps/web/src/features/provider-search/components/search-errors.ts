@@ -1,0 +1,57 @@
+import { PROVIDER_SEARCH_LIMITS } from '@ccap/contracts';
+import type { TFunction } from 'i18next';
+import type { SummaryError } from '@/components/ui/error-summary';
+import type { SearchErrors, SearchForm as Form } from '../search-params';
+
+/**
+ * Each field the API's schema can refuse, in the form's order: the id suffix of its control
+ * and the key of its label. Both location fields are one control: the "Use my location" button.
+ */
+export const FIELDS = [
+  ['providerBusinessName', 'name', 'businessName'],
+  ['firstName', 'first', 'firstName'],
+  ['lastName', 'last', 'lastName'],
+  ['countyId', 'county', 'county'],
+  ['city', 'city', 'city'],
+  ['zipCode', 'zip', 'zipCode'],
+  ['nearThisAddress', 'address', 'nearThisAddress'],
+  ['nearThisCityId', 'near-city', 'nearThisCity'],
+  ['distance', 'distance', 'distance'],
+  ['latitude', 'location', 'whereHeading'],
+  ['longitude', 'location', 'whereHeading'],
+  ['providerTypeId', 'type', 'providerType'],
+  ['languageId', 'language', 'language'],
+  ['qualityRating', 'rating', 'rating'],
+] as const satisfies readonly (readonly [keyof Form, string, string])[];
+
+/** The words for a field's error, if it has one. */
+export function errorMessage(t: TFunction, errors: SearchErrors, field: keyof Form): string | undefined {
+  switch (errors[field]) {
+    case 'zipCode':
+      return t('providerSearch.form.zipCodeInvalid');
+    case 'tooLong':
+      return t('providerSearch.form.tooLong', {
+        max: PROVIDER_SEARCH_LIMITS.textMax[field as keyof typeof PROVIDER_SEARCH_LIMITS.textMax],
+      });
+    case 'choice':
+      return t('providerSearch.form.choiceInvalid');
+    case 'location':
+      return t('providerSearch.form.locationInvalid');
+    default:
+      return undefined;
+  }
+}
+
+/** The summary's entries, in the form's order, each leading to its control (ids `${id}-…`). */
+export function summaryOf(t: TFunction, errors: SearchErrors, id: string): SummaryError[] {
+  const entries: SummaryError[] = [];
+  for (const [field, control, label] of FIELDS) {
+    const message = errorMessage(t, errors, field);
+    if (!message || entries.some((entry) => entry.field === `${id}-${control}`)) continue;
+    entries.push({
+      field: `${id}-${control}`,
+      message: t('providerSearch.form.errorFor', { label: t(`providerSearch.form.${label}`), message }),
+    });
+  }
+  return entries;
+}
