@@ -77,8 +77,8 @@ export interface AppDependencies {
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const SECRET_PARAMS = /([?&](?:token|xsrf|code|code_verifier|refresh_token|id_token_hint|state)=)[^&#]*/gi;
 
-/** The URL for the log: every secret the query string may carry replaced (most calls have no query). */
-export const redactQuery = (url: string) => (url.includes('?') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url);
+/** The URL for the log: every secret a parameter may carry replaced (most calls have none). */
+export const redactQuery = (url: string) => (url.includes('=') ? url.replace(SECRET_PARAMS, '$1[redacted]') : url);
 
 /** The map tiles' origin for the CSP: a `{s}` subdomain template allows every subdomain. */
 export const tileSources = (tileUrl: string | null) =>
@@ -186,7 +186,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config.readsOnly) return done(null, payload);
       feed.fence().then(
         () => done(null, payload),
-        (error: unknown) => done(error as Error),
+        (error: unknown) => done(error instanceof Error ? error : new Error('the change fence failed')),
       );
     });
   }

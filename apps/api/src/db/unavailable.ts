@@ -43,8 +43,10 @@ const BUSY_SQLSTATES = new Set(['40001', '40P01', '55P03', '57014']);
  */
 export function isDatabaseBusy(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const { code } = error as { code?: unknown };
-  return typeof code === 'string' && BUSY_SQLSTATES.has(code);
+  const { code, errors } = error as { code?: unknown; errors?: unknown };
+  if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return true;
+  // As isDatabaseUnavailable: an AggregateError of several attempts counts if one of them does.
+  return Array.isArray(errors) && errors.some(isDatabaseBusy);
 }
 
 /** The filesystem (or the device under the blob store) has no room left. */

@@ -38,7 +38,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     if (!access || access === 'public') return done();
     signIn(request, access).then(
       () => done(),
-      (error: unknown) => done(error as Error),
+      // Never a falsy rejection taken for success: the guard fails closed whatever signIn throws.
+      (error: unknown) => done(error instanceof Error ? error : new Error('the sign-in check failed')),
     );
   });
 

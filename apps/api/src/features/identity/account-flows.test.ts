@@ -131,6 +131,34 @@ describe('account flows of the built-in provider are all or nothing', () => {
     ).toBe(1);
   });
 
+  it('two reset links of one account used at once: one resets, the other is told its link is void, no deadlock', async () => {
+    const email = 'reset.two.links@example.gov';
+    const address = '198.51.100.47';
+    const account = (await ctx.app.repositories.accounts.create({
+      name: 'Reset Two Links',
+      email,
+      password: 'Two links one account',
+      verified: true,
+    }))!;
+    await post('/idp/account/forgot-password', { email }, address);
+    const first = (await lastMailTo(ctx, email)).token;
+    await post('/idp/account/forgot-password', { email }, address);
+    const second = (await lastMailTo(ctx, email)).token;
+    expect(second).not.toBe(first);
+    const answers = await Promise.all(
+      [
+        [first, 'First link new phrase 1'],
+        [second, 'Second link new phrase 2'],
+      ].map(([token, password]) => post('/idp/account/reset-password', { token, password }, address)),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    expect(await mailsTo(email, 'password-changed')).toBe(1);
+    expect(
+      await count(sql`select count(*) from audit_log
+                      where action = 'account.password-reset' and entity_id = ${account.id}`),
+    ).toBe(1);
+  });
+
   it('a confirmation: a failure leaves the link usable and the account unconfirmed; the retry confirms', async () => {
     const email = 'confirm.half@example.gov';
     const address = '198.51.100.43';

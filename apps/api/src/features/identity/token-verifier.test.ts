@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityConfig } from '../../env';
@@ -100,5 +102,57 @@ describe('the verified-token cache (ADR 041)', () => {
     await verify(forever);
     await verify(forever);
     expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('an external issuer whose tokens carry no email or name', () => {
+  /** Discovery, JWKS and userinfo on loopback; `userinfoFails` makes userinfo answer 503. */
+  async function externalIssuer() {
+    const state = { userinfoCalls: 0, userinfoFails: false };
+    const server = http.createServer((request, response) => {
+      const json = (status: number, body: unknown) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      };
+      if (request.url === '/.well-known/openid-configuration')
+        return json(200, { jwks_uri: `${base}/jwks`, userinfo_endpoint: `${base}/userinfo` });
+      if (request.url === '/jwks') return json(200, { keys: [publicJwk] });
+      if (request.url === '/userinfo') {
+        state.userinfoCalls += 1;
+        return state.userinfoFails
+          ? json(503, { error: 'temporarily_unavailable' })
+          : json(200, { email: 'Far@Example.gov', name: 'Far Away' });
+      }
+      json(404, {});
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const external: IdentityConfig = { ...identity, kind: 'external', issuer: base };
+    const mintBare = () =>
+      new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
+        .setIssuer(base)
+        .setAudience(identity.audience)
+        .setSubject('far-subject')
+        .setIssuedAt()
+        .setExpirationTime(inSeconds(600))
+        .sign(privateKey);
+    return { state, server, external, mintBare };
+  }
+
+  it('asks userinfo once per token; an unanswered userinfo is asked again, never remembered as blanks', async () => {
+    const { state, server, external, mintBare } = await externalIssuer();
+    try {
+      const verify = createTokenVerifier(external, keyStore().keys);
+      state.userinfoFails = true;
+      const token = await mintBare();
+      expect(await verify(token)).toMatchObject({ email: '', name: '' });
+      state.userinfoFails = false;
+      expect(await verify(token)).toMatchObject({ email: 'far@example.gov', name: 'Far Away' });
+      expect(await verify(token)).toMatchObject({ email: 'far@example.gov', name: 'Far Away' });
+      expect(state.userinfoCalls).toBe(2);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -106,13 +106,20 @@ export function createTokenVerifier(
     }
   }
 
+  /**
+   * The token's email and name, from the userinfo endpoint when the token lacks them. `settled`
+   * is false when that endpoint was needed and did not answer: the identity is then not
+   * remembered, so the next call asks again rather than keeping blanks until the token expires.
+   */
   async function profileClaims(payload: JWTPayload, token: string) {
     let { email, name } = payload as { email?: unknown; name?: unknown };
+    let settled = true;
     if ((typeof email !== 'string' || typeof name !== 'string') && userinfoEndpoint) {
       const response = await fetchImpl(userinfoEndpoint, { headers: { authorization: `Bearer ${token}` } });
       if (response.ok) ({ email, name } = (await response.json()) as { email?: unknown; name?: unknown });
+      else settled = false;
     }
-    return { email: typeof email === 'string' ? email : '', name: typeof name === 'string' ? name : '' };
+    return { email: typeof email === 'string' ? email : '', name: typeof name === 'string' ? name : '', settled };
   }
 
   async function identify(token: string): Promise<VerifiedIdentity> {
@@ -125,7 +132,7 @@ export function createTokenVerifier(
       throw new InvalidTokenError(error instanceof Error ? error.message : 'invalid token');
     }
     if (!payload.sub) throw new InvalidTokenError('token has no subject');
-    const { email, name } = await profileClaims(payload, token);
+    const { email, name, settled } = await profileClaims(payload, token);
     const { auth_time: authTime, sid } = payload as { auth_time?: unknown; sid?: unknown };
     const who: VerifiedIdentity = Object.freeze({
       issuer: identity.kind === 'built-in' ? BUILT_IN_ISSUER_KEY : identity.issuer,
@@ -139,7 +146,7 @@ export function createTokenVerifier(
       }),
     });
     // Only when no reload happened meanwhile: the entry names the key set that verified it.
-    if (typeof payload.exp === 'number' && generation === current) {
+    if (settled && typeof payload.exp === 'number' && generation === current) {
       verified.set(token, { identity: who, generation: current, expiresAt: payload.exp * 1000 });
     }
     return who;

@@ -100,16 +100,18 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
     return row ? { accountId: row.account_id, interactionUid: row.interaction_uid ?? undefined } : undefined;
   };
 
-  /** Whether a one-time token could be used now, without using it. */
-  const tokenIsUsable = async (token: string, purpose: TokenPurpose) =>
-    (await db
-      .selectFrom('idp_one_time_token')
-      .select('account_id')
-      .where('token_hash', '=', hashToken(token))
-      .where('purpose', '=', purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', new Date())
-      .executeTakeFirst()) !== undefined;
+  /** The account of a one-time token that could be used now, without using it. */
+  const usableTokenAccount = async (token: string, purpose: TokenPurpose) =>
+    (
+      await db
+        .selectFrom('idp_one_time_token')
+        .select('account_id')
+        .where('token_hash', '=', hashToken(token))
+        .where('purpose', '=', purpose)
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', new Date())
+        .executeTakeFirst()
+    )?.account_id;
 
   return {
     async findById(id: string): Promise<IdpAccount | undefined> {
@@ -267,9 +269,14 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
       input: { token: string; password: string; requestId: string },
       mail: (account: IdpAccount) => OutgoingMail,
     ): Promise<boolean> {
-      if (!(await tokenIsUsable(input.token, 'reset-password'))) return false;
+      const accountId = await usableTokenAccount(input.token, 'reset-password');
+      if (!accountId) return false;
       const passwordHash = await hashPassword(input.password);
       return db.transaction().execute(async (trx) => {
+        // The account first: two resets of one account (two of its links at once) queue here,
+        // rather than each locking its own link and then waiting for the other's (a deadlock,
+        // since each voids the account's other links). The second then finds its link voided.
+        await trx.selectFrom('idp_account').select('id').where('id', '=', accountId).forUpdate().execute();
         // Checked again as it is used: a parallel reset with the same link may have won meanwhile.
         const used = await useToken(trx, input.token, 'reset-password');
         if (!used) return false;
