@@ -25,6 +25,12 @@ try {
       (${sql.val(counties)}::text[])[1 + g % ${counties.length}],
       now() - make_interval(days => g % 120, mins => g % 1440)
     from generate_series(1, ${APPLICATIONS}) g`.execute(db);
+  // Decided and withdrawn ones end their wait (ADR 044's amendment): up to 30 days after submission.
+  await sql`
+    update application set
+      decided_at = case when status in ('approved', 'denied') then submitted_at + make_interval(days => id % 30) end,
+      withdrawn_at = case when status = 'withdrawn' then submitted_at + make_interval(days => id % 30) end
+    where status in ('approved', 'denied', 'withdrawn')`.execute(db);
   // A pending request for information on every application waiting for one, a tenth of them past due.
   await sql`
     insert into rfi (application_id, service_worker_comment, due_date, created_by)
@@ -44,6 +50,8 @@ try {
     ['admin, county + type', admin, '?county=Linn&providerType=unregisteredprovider'],
     ['worker, RFI overdue', worker, '?rfi=overdue'],
     ['admin, sort by RFI due date', admin, '?sort=nextRfiDueAt'],
+    ['admin, longest waiting first', admin, '?sort=daysWaiting'],
+    ['worker, in review, longest waiting first', worker, '?status=in-review&sort=daysWaiting'],
   ];
   const results = [];
   for (const [label, user, query] of cases) {
