@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { ProgramProfile } from '@ccap/contracts';
+import { type ProgramProfile, programProfileSchema } from '@ccap/contracts';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
@@ -102,7 +102,11 @@ export interface TestContext {
 export async function createTestApp(
   overrides: Omit<Partial<Config>, 'documents'> & { documents?: Partial<Config['documents']> } = {},
   extend?: (app: App) => void | Promise<void>,
-  options: { database?: TestDatabase } = {},
+  options: {
+    database?: TestDatabase;
+    /** Another state's profile: the shipped default changed (and validated again, as at start-up). */
+    profile?: (shipped: ProgramProfile) => ProgramProfile;
+  } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
   const blobDir = overrides.documents?.blobDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-')));
@@ -116,7 +120,8 @@ export async function createTestApp(
     ...overrides,
     documents: { ...defaults.documents, blobDir, ...overrides.documents },
   };
-  const profile = await loadProgramProfile(DEFAULT_PROFILE_PATH);
+  const shipped = await loadProgramProfile(DEFAULT_PROFILE_PATH);
+  const profile = options.profile ? programProfileSchema.parse(options.profile(shipped)) : shipped;
   const app = await buildApp({ config, profile, database, logger: false });
   await extend?.(app);
   await app.ready();

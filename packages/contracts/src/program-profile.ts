@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentRulesSchema } from './documents/required-documents';
+import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
 
 const phoneSchema = z.string().regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
 const isoDateSchema = z.iso.date();
@@ -66,10 +67,15 @@ export const programProfileSchema = z.object({
   }),
   forms: z.array(formListItemSchema),
   rules: z.array(ruleListItemSchema),
+  /**
+   * The provider search (spec section 9): the most results a search answers, what a search
+   * without a distance or a provider type uses, the map's zoom, and the location the map starts
+   * at (and "Use my location" gives in development). Defaults a search could not send are refused.
+   */
   search: z.object({
     pageSize: z.number().int().positive().max(500),
-    defaultDistanceMiles: z.number().positive(),
-    defaultProviderTypeId: z.number().int().positive(),
+    defaultDistanceMiles: z.number().positive().max(PROVIDER_SEARCH_LIMITS.distanceMax),
+    defaultProviderTypeId: z.number().int().positive().max(PROVIDER_SEARCH_LIMITS.lookupIdMax),
     mapZoom: z.number().int().min(1).max(20),
     developmentLocation: z.object({
       latitude: z.number().min(-90).max(90),

@@ -1,18 +1,10 @@
 // No zod here: the web's provider search reads these without loading the schemas (ADR 042).
 
-/** Spec section 9: page size, default distance (miles), default provider type, map zoom, dev location. */
-export const PROVIDER_SEARCH = {
-  pageSize: 50,
-  defaultDistance: 5,
-  maxDistance: 100,
-  defaultProviderTypeId: 1,
-  mapZoom: 10,
-  devLocation: { latitude: 41.57663, longitude: -93.82942 },
-} as const;
-
 /**
  * The limits of the search criteria (providers.ts's schema), here so the web's search page can
- * check a link's criteria as the API will without loading zod (ADR 042).
+ * check a link's criteria as the API will without loading zod (ADR 042). The program's own
+ * search settings (page size, default distance and provider type, map zoom, development
+ * location) are no constants: they come from the program profile's `search`.
  */
 export const PROVIDER_SEARCH_LIMITS = {
   /** The longest text each text criterion takes, once trimmed. */
@@ -20,6 +12,8 @@ export const PROVIDER_SEARCH_LIMITS = {
   /** Lookup ids are PostgreSQL integers: a larger number is no id. */
   lookupIdMax: 2_147_483_647,
   qualityRating: { min: 1, max: 5 },
+  /** The farthest distance a search takes, in miles (and more than 0). */
+  distanceMax: 100,
 } as const;
 
 /** Why a location-based search found no place: the reason the page shows after 'Error geocoding address:'. */

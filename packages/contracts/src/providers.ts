@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_SEARCH, PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
+import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -34,9 +34,13 @@ export const providerSearchCriteriaSchema = z
     nearThisCityId: optionalId,
     latitude: z.number().min(-90).max(90).nullish(),
     longitude: z.number().min(-180).max(180).nullish(),
-    distance: z.number().positive().max(PROVIDER_SEARCH.maxDistance).default(PROVIDER_SEARCH.defaultDistance),
-    /** A ProviderType lookup id; null searches every type. */
-    providerTypeId: optionalId.default(PROVIDER_SEARCH.defaultProviderTypeId),
+    /** Miles from the location; absent, the program profile's `search.defaultDistanceMiles`. */
+    distance: z.number().positive().max(PROVIDER_SEARCH_LIMITS.distanceMax).optional(),
+    /**
+     * A ProviderType lookup id; null searches every type; absent, the program profile's
+     * `search.defaultProviderTypeId`.
+     */
+    providerTypeId: optionalId,
     /** IsCCA equality; null accepts both. */
     acceptsCcaChildren: optionalFlag.default(true),
     acceptsChildrenWithSpecialNeeds: optionalFlag,

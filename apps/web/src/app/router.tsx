@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { programProfileQueryOptions } from '@/lib/program-profile';
 import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
@@ -165,12 +166,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         // Whether the directory is demonstration data decides a notice above the form: read
         // beside the page's code, so that the notice does not arrive after the form and push
         // it down under the reader (a layout shift of 0.1 on a phone, Lighthouse measured).
+        // So is the program profile (usually loaded already): its search defaults fill the form.
         lazy: async () => {
           const [{ ProviderSearchPage }] = await Promise.all([
             import('@/features/provider-search/pages/provider-search-page'),
             import('@/features/provider-search/api/get-search-options').then(({ providerSearchSettingsQuery }) =>
               prefetchAtMost(queryClient, providerSearchSettingsQuery()),
             ),
+            prefetchAtMost(queryClient, programProfileQueryOptions()),
           ]);
           return { Component: ProviderSearchPage };
         },

@@ -42,6 +42,15 @@ describe('program profile', () => {
     await expect(loadProgramProfile(file)).rejects.toThrow(/timeZone: must be an IANA time zone/);
   });
 
+  it('refuses search defaults that a search itself could not send', async () => {
+    const good = JSON.parse(await fs.readFile(DEFAULT_PROFILE_PATH, 'utf8'));
+    good.search.defaultDistanceMiles = 150;
+    good.search.defaultProviderTypeId = 2_147_483_648;
+    const file = await writeProfile(JSON.stringify(good));
+    await expect(loadProgramProfile(file)).rejects.toThrow(/search\.defaultDistanceMiles/);
+    await expect(loadProgramProfile(file)).rejects.toThrow(/search\.defaultProviderTypeId/);
+  });
+
   it('malformed JSON and a missing file are named too', async () => {
     await expect(loadProgramProfile(await writeProfile('{ nope'))).rejects.toThrow(/is not valid JSON/);
     await expect(loadProgramProfile('/nonexistent/profile.json')).rejects.toThrow(/cannot be read/);

@@ -136,7 +136,7 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
   return where;
 }
 
-/** Near spellings of a typed word the search follows; the best ones fill any page of 50. */
+/** Near spellings of a typed word the search follows; the best ones fill a page (the profile's size). */
 const MATCHED_WORDS = 64;
 const FIELDS = [
   ['business', 'businessName'],
@@ -214,9 +214,10 @@ const toRecord = (row: SearchRow): ProviderRecord => ({
 });
 
 /**
- * The search, read from the database: nearest first when a location is known. The nearest 50
- * by the GiST `<->` order (degrees) bound the radius that can hold the true nearest 50, so the
- * exact haversine pass only reads the rows inside that small box.
+ * The search, read from the database: nearest first when a location is known. The nearest page
+ * (`q.limit`, the profile's page size) by the GiST `<->` order (degrees) bound the radius that
+ * can hold the true nearest page, so the exact haversine pass only reads the rows inside that
+ * small box.
  */
 async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<ProviderRecord[]> {
   const where = and(conditions(q));

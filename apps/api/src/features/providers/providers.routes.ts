@@ -3,7 +3,6 @@ import {
   ADDRESS_NOT_FOUND,
   addressNotFoundProblemType,
   type ParsedProviderSearchCriteria,
-  PROVIDER_SEARCH,
   problemSchema,
   providerCitiesResponseSchema,
   providerSearchCriteriaSchema,
@@ -72,6 +71,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
   const gazetteer = gazetteerFor(app.programProfile);
   const geocoder = options.geocoder ?? createGeocoder(options.config.geocoder, gazetteer);
   const answerOnce = answerWrittenOnce<ProviderRecord[]>();
+  // The program's own page size and defaults (DESIGN.md section 7: a state sets them, no code).
+  const { pageSize, defaultDistanceMiles, defaultProviderTypeId } = app.programProfile.search;
 
   app.post(
     '/api/Providers',
@@ -79,7 +80,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
       config: { access: 'public', readsOnly: true, ...perMinute(options.searchPerMinute) },
       schema: {
         tags: ['providers'],
-        summary: 'Search the provider directory: at most 50, nearest first when a location is known',
+        summary: `Search the provider directory: at most ${pageSize}, nearest first when a location is known`,
         body: providerSearchCriteriaSchema,
         response: {
           200: providerSearchResponseSchema,
@@ -100,7 +101,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         countyId: criteria.countyId,
         city: criteria.city,
         zipCode: criteria.zipCode,
-        providerTypeId: criteria.providerTypeId,
+        // Absent is the profile's type; null, as the spec's criteria say, is every type.
+        providerTypeId: criteria.providerTypeId === undefined ? defaultProviderTypeId : criteria.providerTypeId,
         acceptsCcaChildren: criteria.acceptsCcaChildren,
         acceptsChildrenWithSpecialNeeds: criteria.acceptsChildrenWithSpecialNeeds,
         providesWeekendCare: criteria.providesWeekendCare,
@@ -108,8 +110,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         providesTransportation: criteria.providesTransportation,
         languageId: criteria.languageId,
         qualityRating: criteria.qualityRating,
-        near: origin ? { point: origin, miles: criteria.distance } : undefined,
-        limit: PROVIDER_SEARCH.pageSize,
+        near: origin ? { point: origin, miles: criteria.distance ?? defaultDistanceMiles } : undefined,
+        limit: pageSize,
       });
       // The providers of a remembered search are the same array on every hit, and so its answer.
       return answerOnce(reply, value, () => ({ count: value.length, value, origin: origin ?? null }));

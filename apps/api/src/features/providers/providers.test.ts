@@ -263,3 +263,63 @@ describe('POST /api/Providers search', () => {
     expect(response.json()).toMatchObject({ hasDemonstrationData: false });
   });
 });
+
+// DESIGN.md section 7: another state sets its own search in its profile, without code changes.
+describe("POST /api/Providers with another state's search settings", () => {
+  let other: TestContext;
+  const origin = { latitude: 41.61, longitude: -93.55 };
+  const searchOther = (payload: Record<string, unknown>) =>
+    other.app.inject({ method: 'POST', url: '/api/Providers', payload });
+
+  beforeAll(async () => {
+    other = await createTestApp({}, undefined, {
+      profile: (shipped) => ({
+        ...shipped,
+        search: { ...shipped.search, pageSize: 7, defaultDistanceMiles: 2, defaultProviderTypeId: 3 },
+      }),
+    });
+    await other.app.repositories.providers.upsert([
+      // Ten of type 3 north of the origin in 0.001° steps (0.07 miles): more than a page.
+      ...Array.from({ length: 10 }, (_, i) =>
+        provider({
+          licenseNumber: `T3-${i}`,
+          businessName: `Type Three ${i}`,
+          providerTypeId: 3,
+          zip: '50317',
+          latitude: origin.latitude + i * 0.001,
+          longitude: origin.longitude,
+        }),
+      ),
+      provider({ licenseNumber: 'T1-NEAR', businessName: 'Type One Near', weekendCare: true, ...origin }),
+      provider({
+        licenseNumber: 'T3-FAR',
+        businessName: 'Type Three Four Miles',
+        providerTypeId: 3,
+        weekendCare: true,
+        latitude: origin.latitude + 0.058,
+        longitude: origin.longitude,
+      }),
+    ]);
+  });
+  afterAll(async () => {
+    await other.close();
+  });
+
+  it("answers at most the profile's page size, with a location and without", async () => {
+    const nearest = (await searchOther({ ...origin, distance: 25 })).json<ProviderSearchResponse>();
+    expect(nearest.count).toBe(7);
+    expect(nearest.value.map((p) => p.LicenseNumber)).toEqual(Array.from({ length: 7 }, (_, i) => `T3-${i}`));
+    const byZip = (await searchOther({ zipCode: '50317' })).json<ProviderSearchResponse>();
+    expect(byZip.value).toHaveLength(7);
+  });
+
+  it("searches the profile's distance and provider type when the criteria leave them out", async () => {
+    const names = async (payload: Record<string, unknown>) =>
+      (await searchOther(payload)).json<ProviderSearchResponse>().value.map((p) => p.BusinessName);
+    // Of the two with weekend care, neither is a type 3 within 2 miles.
+    expect(await names({ ...origin, providesWeekendCare: true })).toEqual([]);
+    expect(await names({ ...origin, providesWeekendCare: true, distance: 5 })).toEqual(['Type Three Four Miles']);
+    expect(await names({ ...origin, providesWeekendCare: true, providerTypeId: null })).toEqual(['Type One Near']);
+    expect(await names({ ...origin, providesWeekendCare: true, providerTypeId: 1 })).toEqual(['Type One Near']);
+  });
+});

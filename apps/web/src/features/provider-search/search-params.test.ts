@@ -1,15 +1,28 @@
 import { providerSearchCriteriaSchema } from '@ccap/contracts';
 import { describe, expect, it } from 'vitest';
-import { criteriaFromParams, emptyForm, formFromParams, paramsFromForm, searchErrors } from './search-params';
+import { testProfile } from '@/test/handlers';
+import {
+  criteriaFromParams,
+  distanceChoices,
+  emptyForm,
+  formFromParams,
+  paramsFromForm,
+  type SearchDefaults,
+  searchErrors,
+} from './search-params';
+
+/** The shipped profile's defaults (5 miles, type 1), and another state's. */
+const shipped: SearchDefaults = testProfile.search;
+const other: SearchDefaults = { defaultDistanceMiles: 10, defaultProviderTypeId: 2 };
 
 describe('the search in the URL', () => {
   it('has no search until one is made', () => {
-    expect(criteriaFromParams(new URLSearchParams(''))).toBeUndefined();
+    expect(criteriaFromParams(new URLSearchParams(''), shipped)).toBeUndefined();
   });
 
   it('keeps only what differs from the defaults, and reads back the same form', () => {
     const form = {
-      ...emptyForm(),
+      ...emptyForm(shipped),
       providerBusinessName: ' Sunshyne ',
       zipCode: '50263',
       providesTransportation: true,
@@ -17,13 +30,13 @@ describe('the search in the URL', () => {
       distance: '25',
       providerTypeId: '',
     };
-    const params = paramsFromForm(form);
+    const params = paramsFromForm(form, shipped);
     expect(params.toString()).toBe('search=1&name=Sunshyne&zip=50263&transport=1&distance=25&type=&cca=0');
-    expect(formFromParams(params)).toEqual({ ...form, providerBusinessName: 'Sunshyne' });
+    expect(formFromParams(params, shipped)).toEqual({ ...form, providerBusinessName: 'Sunshyne' });
   });
 
-  it('gives the API the spec defaults, and leaves unchecked filters null', () => {
-    expect(criteriaFromParams(new URLSearchParams('search=1&lat=41.5&lon=-93.8&lang=4'))).toEqual({
+  it("gives the API the profile's defaults, and leaves unchecked filters null", () => {
+    expect(criteriaFromParams(new URLSearchParams('search=1&lat=41.5&lon=-93.8&lang=4'), shipped)).toEqual({
       distance: 5,
       providerTypeId: 1,
       acceptsCcaChildren: true,
@@ -31,10 +44,39 @@ describe('the search in the URL', () => {
       longitude: -93.8,
       languageId: 4,
     });
-    expect(criteriaFromParams(new URLSearchParams('search=1&type=&cca=0'))).toMatchObject({
+    expect(criteriaFromParams(new URLSearchParams('search=1&type=&cca=0'), shipped)).toMatchObject({
       providerTypeId: null,
       acceptsCcaChildren: false,
     });
+  });
+
+  it("reads a URL without distance or type as another state's profile defaults", () => {
+    expect(emptyForm(other)).toMatchObject({ distance: '10', providerTypeId: '2' });
+    expect(criteriaFromParams(new URLSearchParams('search=1&zip=50263'), other)).toEqual({
+      zipCode: '50263',
+      distance: 10,
+      providerTypeId: 2,
+      acceptsCcaChildren: true,
+    });
+    // An empty distance is the default too, as the form leaves none empty.
+    expect(criteriaFromParams(new URLSearchParams('search=1&distance='), other)).toMatchObject({ distance: 10 });
+    // Its defaults stay out of the URL; the shipped ones, no longer the defaults, go in.
+    expect(paramsFromForm(emptyForm(other), other).toString()).toBe('search=1');
+    expect(paramsFromForm(emptyForm(shipped), other).toString()).toBe('search=1&distance=5&type=1');
+    expect(criteriaFromParams(paramsFromForm(emptyForm(shipped), other), other)).toMatchObject({
+      distance: 5,
+      providerTypeId: 1,
+    });
+  });
+
+  it("offers the profile's distance, and a link's, among the usual ones", () => {
+    const usual = ['1', '2', '5', '10', '15', '25', '50', '100'];
+    expect(distanceChoices(emptyForm(shipped), shipped)).toEqual(usual);
+    const three = { ...other, defaultDistanceMiles: 3 };
+    expect(distanceChoices(emptyForm(three), three)).toEqual(['1', '2', '3', '5', '10', '15', '25', '50', '100']);
+    expect(distanceChoices({ ...emptyForm(shipped), distance: '7.5' }, shipped)).toContain('7.5');
+    // What the API would refuse is no choice (the field shows it beside its error instead).
+    expect(distanceChoices({ ...emptyForm(shipped), distance: '101' }, shipped)).toEqual(usual);
   });
 });
 
@@ -73,6 +115,7 @@ describe("a search's errors", () => {
     'rating=6',
     'rating=0',
     'rating=2.5',
+    'distance=',
     'distance=100',
     'distance=101',
     'distance=0',
@@ -92,13 +135,13 @@ describe("a search's errors", () => {
     'zip=abc&county=abc&distance=500&rating=9',
   ])('refuses what the API refuses: %s', (query) => {
     const params = new URLSearchParams(`search=1&${query}`);
-    const parsed = providerSearchCriteriaSchema.safeParse(criteriaFromParams(params));
+    const parsed = providerSearchCriteriaSchema.safeParse(criteriaFromParams(params, shipped));
     const refusedByApi = parsed.success ? [] : [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
-    expect(Object.keys(searchErrors(formFromParams(params))).sort()).toEqual(refusedByApi.sort());
+    expect(Object.keys(searchErrors(formFromParams(params, shipped))).sort()).toEqual(refusedByApi.sort());
   });
 
   it('says why, field by field', () => {
-    const form = formFromParams(new URLSearchParams(`search=1&zip=abc&name=${long(201)}&county=x&lat=41.5`));
+    const form = formFromParams(new URLSearchParams(`search=1&zip=abc&name=${long(201)}&county=x&lat=41.5`), shipped);
     expect(searchErrors(form)).toEqual({
       zipCode: 'zipCode',
       providerBusinessName: 'tooLong',

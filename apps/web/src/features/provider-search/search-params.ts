@@ -1,13 +1,20 @@
 import {
-  PROVIDER_SEARCH,
+  type ProgramProfile,
   PROVIDER_SEARCH_LIMITS,
   type ProviderSearchCriteria,
   ZIP_CODE_PATTERN,
 } from '@ccap/contracts';
 
 /**
+ * What a search starts from: the program profile's distance and provider type (DESIGN.md
+ * section 7), passed in rather than read here, so these stay pure functions of their arguments.
+ */
+export type SearchDefaults = Pick<ProgramProfile['search'], 'defaultDistanceMiles' | 'defaultProviderTypeId'>;
+
+/**
  * The search lives in the URL (shareable, and the back button works): short parameter names
- * for each criterion. A URL without `search` has no search yet.
+ * for each criterion. A URL without `search` has no search yet; one without `distance` or
+ * `type` has the profile's defaults.
  */
 const TEXT = {
   providerBusinessName: 'name',
@@ -40,7 +47,7 @@ export type SearchForm = {
   acceptsCcaChildren: boolean;
 };
 
-export const emptyForm = (): SearchForm => ({
+export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
   providerBusinessName: '',
   firstName: '',
   lastName: '',
@@ -57,13 +64,13 @@ export const emptyForm = (): SearchForm => ({
   providesWeekendCare: false,
   providesEveningOvernightCare: false,
   providesTransportation: false,
-  distance: String(PROVIDER_SEARCH.defaultDistance),
-  providerTypeId: String(PROVIDER_SEARCH.defaultProviderTypeId),
+  distance: String(defaults.defaultDistanceMiles),
+  providerTypeId: String(defaults.defaultProviderTypeId),
   acceptsCcaChildren: true,
 });
 
-export function formFromParams(params: URLSearchParams): SearchForm {
-  const form = emptyForm();
+export function formFromParams(params: URLSearchParams, defaults: SearchDefaults): SearchForm {
+  const form = emptyForm(defaults);
   for (const [field, name] of Object.entries({ ...TEXT, ...NUMBER }))
     (form as Record<string, unknown>)[field] = params.get(name) ?? '';
   for (const [field, name] of Object.entries(FLAG)) (form as Record<string, unknown>)[field] = params.get(name) === '1';
@@ -73,15 +80,15 @@ export function formFromParams(params: URLSearchParams): SearchForm {
   return form;
 }
 
-export function paramsFromForm(form: SearchForm): URLSearchParams {
+export function paramsFromForm(form: SearchForm, defaults: SearchDefaults): URLSearchParams {
   const params = new URLSearchParams({ search: '1' });
   for (const [field, name] of Object.entries({ ...TEXT, ...NUMBER })) {
     const value = ((form as Record<string, unknown>)[field] as string).trim();
     if (value) params.set(name, value);
   }
   for (const [field, name] of Object.entries(FLAG)) if ((form as Record<string, unknown>)[field]) params.set(name, '1');
-  if (form.distance !== String(PROVIDER_SEARCH.defaultDistance)) params.set('distance', form.distance);
-  if (form.providerTypeId !== String(PROVIDER_SEARCH.defaultProviderTypeId)) params.set('type', form.providerTypeId);
+  if (form.distance !== String(defaults.defaultDistanceMiles)) params.set('distance', form.distance);
+  if (form.providerTypeId !== String(defaults.defaultProviderTypeId)) params.set('type', form.providerTypeId);
   if (!form.acceptsCcaChildren) params.set('cca', '0');
   return params;
 }
@@ -93,13 +100,16 @@ const toNumber = (value: string) => (value.trim() === '' ? null : Number(value))
  * The API criteria of the URL's search, or undefined when the URL holds none. They are sent
  * only when searchErrors finds nothing in the URL's form.
  */
-export function criteriaFromParams(params: URLSearchParams): ProviderSearchCriteria | undefined {
-  return params.get('search') === '1' ? criteriaOf(formFromParams(params)) : undefined;
+export function criteriaFromParams(
+  params: URLSearchParams,
+  defaults: SearchDefaults,
+): ProviderSearchCriteria | undefined {
+  return params.get('search') === '1' ? criteriaOf(formFromParams(params, defaults), defaults) : undefined;
 }
 
-function criteriaOf(form: SearchForm): ProviderSearchCriteria {
+function criteriaOf(form: SearchForm, defaults: SearchDefaults): ProviderSearchCriteria {
   const criteria: ProviderSearchCriteria = {
-    distance: toNumber(form.distance) ?? PROVIDER_SEARCH.defaultDistance,
+    distance: toNumber(form.distance) ?? defaults.defaultDistanceMiles,
     providerTypeId: form.providerTypeId === '' ? null : toNumber(form.providerTypeId),
     acceptsCcaChildren: form.acceptsCcaChildren,
   };
@@ -114,11 +124,25 @@ function criteriaOf(form: SearchForm): ProviderSearchCriteria {
   return criteria;
 }
 
+/** The distances (miles) the form always offers. */
+const DISTANCES = ['1', '2', '5', '10', '15', '25', '50', '100'];
+
+/**
+ * The distance choices: the usual ones, the profile's default (a state may choose another), and
+ * the form's own when a link holds another the API takes, so the list shows what is searched.
+ */
+export function distanceChoices(form: SearchForm, defaults: SearchDefaults): string[] {
+  const choices = new Set([...DISTANCES, String(defaults.defaultDistanceMiles)]);
+  const current = toNumber(form.distance);
+  if (current !== null && current > 0 && current <= distanceMax) choices.add(form.distance);
+  return [...choices].sort((a, b) => Number(a) - Number(b));
+}
+
 /** A form field the API's criteria schema can refuse, and why; the page words each reason. */
 export type SearchErrorReason = 'zipCode' | 'tooLong' | 'choice' | 'location';
 export type SearchErrors = Partial<Record<keyof SearchForm, SearchErrorReason>>;
 
-const { textMax, lookupIdMax, qualityRating } = PROVIDER_SEARCH_LIMITS;
+const { textMax, lookupIdMax, qualityRating, distanceMax } = PROVIDER_SEARCH_LIMITS;
 const inRange = (value: number, min: number, max: number) => Number.isFinite(value) && value >= min && value <= max;
 const isLookupId = (value: number) => Number.isInteger(value) && inRange(value, 1, lookupIdMax);
 
@@ -130,21 +154,22 @@ const isLookupId = (value: number) => Number.isInteger(value) && inRange(value, 
  */
 export function searchErrors(form: SearchForm): SearchErrors {
   const errors: SearchErrors = {};
-  const criteria = criteriaOf(form);
   const zip = form.zipCode.trim();
   if (zip !== '' && !ZIP_CODE_PATTERN.test(zip)) errors.zipCode = 'zipCode';
   for (const [field, max] of Object.entries(textMax) as [keyof typeof textMax, number][])
     if (form[field].trim().length > max) errors[field] = 'tooLong';
   for (const field of ['countyId', 'nearThisCityId', 'languageId', 'providerTypeId'] as const) {
-    const value = criteria[field];
+    const value = toNumber(form[field]);
     if (value != null && !isLookupId(value)) errors[field] = 'choice';
   }
-  const rating = criteria.qualityRating;
+  const rating = toNumber(form.qualityRating);
   if (rating != null && !(Number.isInteger(rating) && inRange(rating, qualityRating.min, qualityRating.max)))
     errors.qualityRating = 'choice';
-  const distance = criteria.distance ?? PROVIDER_SEARCH.defaultDistance;
-  if (!(inRange(distance, 0, PROVIDER_SEARCH.maxDistance) && distance > 0)) errors.distance = 'choice';
-  const { latitude, longitude } = criteria;
+  // No distance is the profile's, which the API held to these same limits at start-up.
+  const distance = toNumber(form.distance);
+  if (distance !== null && !(inRange(distance, 0, distanceMax) && distance > 0)) errors.distance = 'choice';
+  const latitude = toNumber(form.latitude);
+  const longitude = toNumber(form.longitude);
   if (latitude != null && !inRange(latitude, -90, 90)) errors.latitude = 'location';
   if (longitude != null && !inRange(longitude, -180, 180)) errors.longitude = 'location';
   // The two go together: the one missing is the one named, as the schema names it.

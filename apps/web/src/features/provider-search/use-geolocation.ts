@@ -1,4 +1,3 @@
-import { PROVIDER_SEARCH } from '@ccap/contracts';
 import { useCallback, useState } from 'react';
 
 /** The spec's five geolocation outcomes (section 8), as translation keys. */
@@ -13,9 +12,10 @@ export interface Located {
 
 /**
  * "Use my location": asks the browser once. In development the location is fixed at the
- * spec's point (section 9), so the demonstration directory always has providers nearby.
+ * program profile's development location (`search.developmentLocation`, spec section 9), so
+ * the demonstration directory always has providers nearby.
  */
-export function useGeolocation() {
+export function useGeolocation(developmentLocation: Located) {
   const [state, setState] = useState<
     { status: 'idle' | 'locating' } | { status: 'failed'; problem: GeolocationProblem }
   >({
@@ -27,7 +27,7 @@ export function useGeolocation() {
       new Promise<Located | undefined>((resolve) => {
         if (import.meta.env.MODE === 'development') {
           setState({ status: 'idle' });
-          resolve({ ...PROVIDER_SEARCH.devLocation });
+          resolve({ latitude: developmentLocation.latitude, longitude: developmentLocation.longitude });
           return;
         }
         if (!('geolocation' in navigator)) {
@@ -48,7 +48,7 @@ export function useGeolocation() {
           { timeout: 10_000, maximumAge: 300_000 },
         );
       }),
-    [],
+    [developmentLocation.latitude, developmentLocation.longitude],
   );
 
   return { ...state, locate, reset: () => setState({ status: 'idle' }) };

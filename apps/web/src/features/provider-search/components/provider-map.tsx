@@ -1,7 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import './provider-map.css';
 import type { ProviderRecord } from '@ccap/contracts';
-import { PROVIDER_SEARCH } from '@ccap/contracts';
 import { divIcon } from 'leaflet';
 import { useEffect, useMemo } from 'react';
 import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
@@ -9,6 +8,8 @@ import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
 export interface ProviderMapProps {
   providers: ProviderRecord[];
   center: { latitude: number; longitude: number };
+  /** The program profile's `search.mapZoom`. */
+  zoom: number;
   selectedId: number | undefined;
   tileUrl: string | null;
   tileAttribution: string;
@@ -17,11 +18,11 @@ export interface ProviderMapProps {
   onMarkerClick: (id: number) => void;
 }
 
-function Recenter({ latitude, longitude }: { latitude: number; longitude: number }) {
+function Recenter({ latitude, longitude, zoom }: { latitude: number; longitude: number; zoom: number }) {
   const map = useMap();
   useEffect(() => {
-    map.setView([latitude, longitude], PROVIDER_SEARCH.mapZoom);
-  }, [map, latitude, longitude]);
+    map.setView([latitude, longitude], zoom);
+  }, [map, latitude, longitude, zoom]);
   return null;
 }
 
@@ -48,12 +49,12 @@ export default function ProviderMap(props: ProviderMapProps) {
     <div dir="ltr" className="provider-map" role="region" aria-label={props.label}>
       <MapContainer
         center={[props.center.latitude, props.center.longitude]}
-        zoom={PROVIDER_SEARCH.mapZoom}
+        zoom={props.zoom}
         scrollWheelZoom={false}
         className="h-full w-full"
       >
         {props.tileUrl ? <TileLayer url={props.tileUrl} attribution={props.tileAttribution} /> : null}
-        <Recenter latitude={props.center.latitude} longitude={props.center.longitude} />
+        <Recenter latitude={props.center.latitude} longitude={props.center.longitude} zoom={props.zoom} />
         {props.providers.map((provider, index) => {
           const [longitude, latitude] = provider.Location.coordinates;
           return (

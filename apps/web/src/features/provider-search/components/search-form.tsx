@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { useProviderCities, useSearchLookups } from '../api/get-search-options';
-import { type SearchErrors, searchErrors, type SearchForm as Form } from '../search-params';
+import {
+  distanceChoices,
+  type SearchDefaults,
+  type SearchErrors,
+  searchErrors,
+  type SearchForm as Form,
+} from '../search-params';
 import { errorMessage, FIELDS, summaryOf } from './search-errors';
 import { Check, Field, Select } from './search-fields';
 
@@ -19,6 +25,7 @@ const byType = (items: LookupItem[] | undefined, type: LookupItem['lookupType'])
  */
 export function SearchForm({
   form,
+  defaults,
   onChange,
   onSubmit,
   onUseLocation,
@@ -28,6 +35,8 @@ export function SearchForm({
   summaryTakesFocus,
 }: {
   form: Form;
+  /** The program profile's defaults: its distance is always among the choices. */
+  defaults: SearchDefaults;
   onChange: (form: Form) => void;
   onSubmit: () => void;
   onUseLocation: () => void;
@@ -162,7 +171,7 @@ export function SearchForm({
             value={form.distance}
             onChange={set('distance')}
             error={messageOf('distance')}
-            options={['1', '2', '5', '10', '15', '25', '50', '100'].map((miles) => ({ value: miles, label: miles }))}
+            options={distanceChoices(form, defaults).map((miles) => ({ value: miles, label: miles }))}
           />
         </div>
         {locationError ? (

@@ -3,15 +3,21 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { problem } from '@/test/handlers';
+import { problem, testLookups, testProfile } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
-// Leaflet needs a real layout engine: the page's map is replaced by its list of markers here;
-// the browser tests drive the real map.
+// Leaflet needs a real layout engine: the page's map is replaced by its view and its list of
+// markers here; the browser tests drive the real map.
 vi.mock('../components/provider-map', () => ({
-  default: (props: { providers: ProviderRecord[]; onMarkerClick: (id: number) => void }) => (
+  default: (props: {
+    providers: ProviderRecord[];
+    center: { latitude: number; longitude: number };
+    zoom: number;
+    onMarkerClick: (id: number) => void;
+  }) => (
     <div>
+      <p>{`map at ${props.center.latitude}, ${props.center.longitude}, zoom ${props.zoom}`}</p>
       {props.providers.map((provider, index) => (
         <button key={provider.Id} type="button" onClick={() => props.onMarkerClick(provider.Id)}>
           {`marker ${index + 1}`}
@@ -69,7 +75,7 @@ beforeEach(() => {
 
 // Typing through user-event on a busy 2-core machine takes seconds.
 describe('ProviderSearch page', { timeout: 30_000 }, () => {
-  it('sends the criteria with the spec defaults, lists the results and collapses the form', async () => {
+  it("sends the criteria with the shipped profile's defaults, lists the results and collapses the form", async () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });
     expect(await screen.findByText(/Demonstration data/)).toBeInTheDocument();
@@ -235,5 +241,68 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
     expect(searches[0]).toMatchObject({ latitude: 41.6, longitude: -93.8 });
     vi.unstubAllGlobals();
+  });
+
+  describe("another state's profile", () => {
+    // Minnesota's capital, not Iowa's defaults: what the page shows and sends comes from here.
+    const stPaul = { latitude: 44.9537, longitude: -93.09 };
+    const useProfile = (search: Partial<typeof testProfile.search>) =>
+      server.use(
+        http.get('*/api/Program/get-profile', () =>
+          HttpResponse.json({ ...testProfile, search: { ...testProfile.search, ...search } }),
+        ),
+        http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: testLookups })),
+      );
+    const otherSearch = { defaultDistanceMiles: 10, defaultProviderTypeId: 2, mapZoom: 8, developmentLocation: stPaul };
+
+    it('starts the form and the map from its search settings, and searches with them', async () => {
+      useProfile(otherSearch);
+      const user = userEvent.setup();
+      await renderRoute('/ProviderSearch', { signedIn: false });
+      const distance = await screen.findByRole('combobox', { name: 'Distance (in Miles)' });
+      expect(distance).toHaveValue('10');
+      expect(await screen.findByRole('option', { name: 'Non-registered child care home' })).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Provider type' })).toHaveDisplayValue(
+        'Non-registered child care home',
+      );
+      expect(await screen.findByText('map at 44.9537, -93.09, zoom 8')).toBeInTheDocument();
+      await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '50263');
+      await user.click(screen.getByRole('button', { name: 'Search' }));
+      expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+      expect(searches).toEqual([{ zipCode: '50263', distance: 10, providerTypeId: 2, acceptsCcaChildren: true }]);
+    });
+
+    it('reads a link without distance or type as its defaults, and offers a distance of its own', async () => {
+      useProfile({ ...otherSearch, defaultDistanceMiles: 3 });
+      await renderRoute('/ProviderSearch?search=1&zip=50263', { signedIn: false });
+      expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+      expect(searches).toEqual([{ zipCode: '50263', distance: 3, providerTypeId: 2, acceptsCcaChildren: true }]);
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Change search' }));
+      expect(screen.getByRole('combobox', { name: 'Distance (in Miles)' })).toHaveDisplayValue('3');
+    });
+
+    it('gives its development location to "Use my location" in development', async () => {
+      useProfile(otherSearch);
+      vi.stubEnv('MODE', 'development');
+      try {
+        const user = userEvent.setup();
+        await renderRoute('/ProviderSearch', { signedIn: false });
+        await user.click(await screen.findByRole('button', { name: 'Use my location' }));
+        expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+        expect(searches).toEqual([expect.objectContaining({ ...stPaul, distance: 10, providerTypeId: 2 })]);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    });
+
+    it('says so when the profile cannot be loaded, and shows no form with other defaults', async () => {
+      server.use(http.get('*/api/Program/get-profile', () => problem(404, 'about:blank')));
+      await renderRoute('/ProviderSearch', { signedIn: false });
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'Some program details could not be loaded. Please reload the page.',
+      );
+      expect(screen.getByRole('heading', { level: 1, name: 'Provider search' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { addressNotFoundProblemType, PROVIDER_SEARCH, type ProviderRecord } from '@ccap/contracts';
+import { addressNotFoundProblemType, type ProgramProfile, type ProviderRecord } from '@ccap/contracts';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
+import { useProgramProfile } from '@/lib/program-profile';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useIdle } from '@/lib/when-idle';
@@ -29,34 +30,51 @@ const ProviderMap = lazy(() => import('../components/provider-map'));
 
 const mapPlaceholder = <div className="provider-map-placeholder h-96 rounded-md bg-slate-200 dark:bg-slate-800" />;
 
-/** Where the map starts before a search: the spec's development location (central Iowa). */
-const START = PROVIDER_SEARCH.devLocation;
-
 /**
  * Provider search (spec section 2): the form above the map; after a search the markers and
  * the results list, the form collapsed; a marker or list click opens the detail. The whole
- * search, and the open detail, live in the URL.
+ * search, and the open detail, live in the URL. The program profile's search settings (its
+ * defaults, the map's zoom and start) are read before anything of the search is shown: the
+ * route loads the profile with the page's code, so the form never shows other defaults first.
  */
 export function ProviderSearchPage() {
   const { t } = useTranslation();
-  const format = useIntlFormat();
   usePageTitle(t('providerSearch.title'));
+  const profile = useProgramProfile();
+  if (profile.data) return <ProviderSearch profileSearch={profile.data.search} />;
+  return (
+    <article aria-labelledby="provider-search-heading" className="space-y-6">
+      <h1 id="provider-search-heading" className="text-3xl font-bold">
+        {t('providerSearch.title')}
+      </h1>
+      {profile.isError ? (
+        <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('providerSearch.errors.profile')}</Alert>
+      ) : (
+        <Spinner label={t('app.loading')} />
+      )}
+    </article>
+  );
+}
+
+function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['search'] }) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
   const [params, setParams] = useSearchParams();
   const paramsKey = params.toString();
-  const criteria = criteriaFromParams(params);
+  const criteria = criteriaFromParams(params, profileSearch);
   // A link can hold what the API would refuse (?search=1&zip=abc): that is said at the fields,
   // as when typed, and nothing is sent. The rest of the page works as without a search.
-  const linkErrors: SearchErrors = criteria === undefined ? {} : searchErrors(formFromParams(params));
+  const linkErrors: SearchErrors = criteria === undefined ? {} : searchErrors(formFromParams(params, profileSearch));
   const refused = Object.keys(linkErrors).length > 0;
   const sent = refused ? undefined : criteria;
-  const [form, setForm] = useState<Form>(() => formFromParams(params));
+  const [form, setForm] = useState<Form>(() => formFromParams(params, profileSearch));
   const [formOpen, setFormOpen] = useState(sent === undefined);
   const [errors, setErrors] = useState<SearchErrors>(linkErrors);
   // The summary of errors takes focus when nothing else does: for a link's errors, or a search
   // near me refused for another field. After a press of Search, the form focuses the field.
   const [summaryTakesFocus, setSummaryTakesFocus] = useState(refused);
   const [markerError, setMarkerError] = useState<string>();
-  const geolocation = useGeolocation();
+  const geolocation = useGeolocation(profileSearch.developmentLocation);
   const settings = useProviderSearchSettings().data;
   const search = useProviderSearch(sent);
   // Leaflet loads once the form and the results are on screen: the map never delays them.
@@ -82,7 +100,7 @@ export function ProviderSearchPage() {
   const [formKey, setFormKey] = useState(paramsKey);
   if (formKey !== paramsKey) {
     setFormKey(paramsKey);
-    setForm(formFromParams(params));
+    setForm(formFromParams(params, profileSearch));
     setErrors(linkErrors);
     setSummaryTakesFocus(refused);
     if (sent === undefined) setFormOpen(true);
@@ -102,7 +120,7 @@ export function ProviderSearchPage() {
     }
     setErrors({});
     setMarkerError(undefined);
-    setParams(paramsFromForm(next));
+    setParams(paramsFromForm(next, profileSearch));
     setFormOpen(false);
     // The results heading takes focus, so keyboard and screen reader users land on the answer.
     pendingFocus.current = 'results';
@@ -141,11 +159,12 @@ export function ProviderSearchPage() {
     pendingFocus.current = 'results';
   };
 
+  // The search's origin, else its first provider, else (before a search) the profile's start.
   const center =
     search.data?.origin ??
     (providers[0]
       ? { latitude: providers[0].Location.coordinates[1], longitude: providers[0].Location.coordinates[0] }
-      : START);
+      : profileSearch.developmentLocation);
 
   return (
     <article aria-labelledby="provider-search-heading" className="space-y-6">
@@ -171,6 +190,7 @@ export function ProviderSearchPage() {
         <div id="provider-search-form" hidden={!formOpen}>
           <SearchForm
             form={form}
+            defaults={profileSearch}
             onChange={setForm}
             onSubmit={() => runSearch(form)}
             onUseLocation={() => void searchNearMe()}
@@ -195,6 +215,7 @@ export function ProviderSearchPage() {
           <ProviderMap
             providers={providers}
             center={center}
+            zoom={profileSearch.mapZoom}
             selectedId={selectedId}
             tileUrl={settings?.tileUrl ?? null}
             tileAttribution={settings?.tileAttribution ?? ''}
