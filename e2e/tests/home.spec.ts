@@ -62,3 +62,20 @@ test('hashed assets are immutable and index.html is revalidated, both sent compr
   expect(api.status()).toBe(404);
   expect(api.headers()['content-type']).toContain('application/problem+json');
 });
+
+// ADR 042: the home page and the provider search load no zod (its schemas are ~25 KB gzipped
+// and their building costs start-up time); a value import from the contracts' index brings it.
+for (const path of ['/', '/ProviderSearch']) {
+  test(`${path} loads no zod`, async ({ page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text());
+    });
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    expect(bodies.filter((body) => body.includes('ZodError'))).toHaveLength(0);
+  });
+}

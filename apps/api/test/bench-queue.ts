@@ -28,8 +28,8 @@ try {
   // Decided and withdrawn ones end their wait (ADR 044's amendment): up to 30 days after submission.
   await sql`
     update application set
-      decided_at = case when status in ('approved', 'denied') then submitted_at + make_interval(days => id % 30) end,
-      withdrawn_at = case when status = 'withdrawn' then submitted_at + make_interval(days => id % 30) end
+      decided_at = case when status in ('approved', 'denied') then submitted_at + make_interval(days => (id % 30)::int) end,
+      withdrawn_at = case when status = 'withdrawn' then submitted_at + make_interval(days => (id % 30)::int) end
     where status in ('approved', 'denied', 'withdrawn')`.execute(db);
   // A pending request for information on every application waiting for one, a tenth of them past due.
   await sql`

@@ -16,6 +16,9 @@ export const PROVIDER_SEARCH_LIMITS = {
   distanceMax: 100,
 } as const;
 
+/** A ZIP code as the search takes it: five digits, or ZIP+4. */
+export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
+
 /** Why a location-based search found no place: the reason the page shows after 'Error geocoding address:'. */
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const addressNotFoundProblemType = 'urn:ccap:problem:address-not-found';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
+import { PROVIDER_SEARCH_LIMITS, ZIP_CODE_PATTERN } from './provider-search-constants';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -10,9 +10,6 @@ const optionalText = (max: number) =>
 // database (the route fuzzer's providerTypeId 9007199254740991 answered 500 on PostgreSQL).
 const optionalId = z.number().int().positive().max(PROVIDER_SEARCH_LIMITS.lookupIdMax).nullish();
 const optionalFlag = z.boolean().nullish();
-
-/** A ZIP code as the search takes it: five digits, or ZIP+4. */
-export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
 
 /**
  * POST /api/Providers: the spec's search criteria (section 3). The last seven start null and

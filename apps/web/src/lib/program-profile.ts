@@ -1,4 +1,5 @@
-import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
+import type { ProgramProfile } from '@ccap/contracts';
+import { countDaysIn } from '@ccap/contracts/days';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client';

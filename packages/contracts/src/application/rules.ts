@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { todayIso } from '../days';
 import { stateCodes } from './lookups';
+
+// The program's day (todayIso, countDaysIn…) lives in a module of its own with no zod: the web's
+// first load sets the zone when the profile arrives (ADR 042). Re-exported here as before.
+export { ageOn, countDaysIn, isoDayIn, latestTodayIso, plusDays, todayIso } from '../days';
 
 /**
  * Field rules shared by every step. Messages are i18n keys (the web translates them; API
@@ -74,56 +79,6 @@ export const einSchema = z
   .string()
   .trim()
   .regex(/^(?!(00|07|08|09|17|18|19|28|29|49|69|70|78|79|89|96|97)-?)\d{2}-?\d{7}$/, messages.ein);
-
-/** The calendar day a moment falls on in an IANA time zone ("2026-11-25"). */
-export function isoDayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
-
-/** An ISO date moved by whole days ("2026-12-31", 1 → "2027-01-01"). */
-export function plusDays(isoDate: string, days: number): string {
-  return new Date(Date.parse(`${isoDate}T00:00:00.000Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-let programTimeZone: string | undefined;
-
-/**
- * From now on `todayIso` counts in the program's time zone: the API sets it at start-up and the
- * web app when the program profile arrives, so the browser and the server agree on the day (an
- * age on a birthday eve, a date "in the future"). Undefined goes back to the runtime's own zone.
- */
-export function countDaysIn(timeZone: string | undefined) {
-  programTimeZone = timeZone;
-}
-
-/**
- * Today as an ISO date: the program's day once `countDaysIn` named its zone, else the day where
- * this runs (an evening in Iowa is not yet tomorrow, as the UTC date would say).
- */
-export function todayIso(now = new Date()): string {
-  if (programTimeZone) return isoDayIn(programTimeZone, now);
-  const twoDigits = (value: number) => String(value).padStart(2, '0');
-  return `${now.getFullYear()}-${twoDigits(now.getMonth() + 1)}-${twoDigits(now.getDate())}`;
-}
-
-/** Today in the time zone furthest ahead (UTC+14): a later date has not begun anywhere yet. */
-export function latestTodayIso(now = new Date()): string {
-  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Whole years between a date of birth and a day (both ISO dates). */
-export function ageOn(dateOfBirth: string, onDay: string = todayIso()): number {
-  const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
-  const [y, m, d] = onDay.split('-').map(Number) as [number, number, number];
-  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
 
 /** Shows only the last four digits of a taxpayer number (SSN or EIN). */
 export function maskTin(value: string): string {
