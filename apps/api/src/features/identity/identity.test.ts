@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, lastMailTo, registerAndConfirm, signInThroughIdp } from '../../../test/identity';
+import { FORGOT_PASSWORD_ANSWER_MS } from './idp/idp.routes';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -200,6 +201,38 @@ describe('built-in identity provider', () => {
     });
     expect(refresh.statusCode).toBe(400);
     expect(refresh.json().error).toBe('invalid_grant');
+  });
+
+  it('answers a forgotten password no sooner for an unknown address than for a known one, even when it fails', async () => {
+    await registerAndConfirm(ctx, { name: 'Tim', email: 'tim@example.gov', password: 'Timing is everything 7' });
+    const timed = async (email: string) => {
+      const started = performance.now();
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/idp/account/forgot-password',
+        // An address of its own: the reset limit counts per client address.
+        remoteAddress: '198.51.100.61',
+        payload: { email },
+      });
+      return { response, ms: performance.now() - started };
+    };
+    const unknown = await timed('nobody.here@example.gov');
+    const known = await timed('tim@example.gov');
+    expect(known.response.json()).toEqual(unknown.response.json());
+    // Only the known address made a link and its mail; both waited for the same floor.
+    expect((await lastMailTo(ctx, 'tim@example.gov')).token).toBeTruthy();
+    for (const { ms } of [unknown, known]) expect(ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_ANSWER_MS - 2);
+
+    const failing = vi
+      .spyOn(ctx.app.repositories.mail, 'enqueue')
+      .mockRejectedValueOnce(new Error('the outbox row could not be written'));
+    try {
+      const failed = await timed('tim@example.gov');
+      expect(failed.response.statusCode).toBe(500);
+      expect(failed.ms).toBeGreaterThanOrEqual(FORGOT_PASSWORD_ANSWER_MS - 2);
+    } finally {
+      failing.mockRestore();
+    }
   });
 
   it('resets a forgotten password through a one-time mailed link', async () => {

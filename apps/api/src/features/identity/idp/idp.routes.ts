@@ -12,6 +12,7 @@ import {
   resetPasswordRequestSchema,
   signInRequestSchema,
 } from '@ccap/contracts';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
@@ -29,6 +30,15 @@ export interface IdpRoutesOptions {
   /** Requests a minute per client address on the credential calls. */
   limits: Pick<RateLimitConfig, 'signIn' | 'register' | 'passwordReset'>;
 }
+
+/**
+ * A forgotten-password request is answered no sooner than this after it arrives, whether or
+ * not the address has an account: only a known address makes a link and its mail (a
+ * transaction, a few milliseconds), so an answer as soon as the work was done told whoever
+ * timed it which addresses are registered (OWASP's forgot-password advice: uniform time).
+ * Well above the work's own time, so the floor is what everyone waits for.
+ */
+export const FORGOT_PASSWORD_ANSWER_MS = 250;
 
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 410: problemSchema, 429: problemSchema };
@@ -249,17 +259,23 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       },
     },
     async (request) => {
-      const account = await accounts.findByEmail(request.body.email);
-      if (account) {
-        await accounts.sendLink(account.id, 'reset-password', request.body.uid, (token) => ({
-          to: account.email,
-          kind: 'reset-password',
-          ...idpMails.resetPassword({
-            name: account.name,
-            link: `${publicUrl}/auth/boxed-password-reset?token=${token}`,
-            product,
-          }),
-        }));
+      const floor = delay(FORGOT_PASSWORD_ANSWER_MS);
+      try {
+        const account = await accounts.findByEmail(request.body.email);
+        if (account) {
+          await accounts.sendLink(account.id, 'reset-password', request.body.uid, (token) => ({
+            to: account.email,
+            kind: 'reset-password',
+            ...idpMails.resetPassword({
+              name: account.name,
+              link: `${publicUrl}/auth/boxed-password-reset?token=${token}`,
+              product,
+            }),
+          }));
+        }
+      } finally {
+        // A failure waits too: its answer (500) must not come sooner than a success would.
+        await floor;
       }
       return { status: 'check-email' as const };
     },
