@@ -25,6 +25,18 @@ describe('which database errors are transient', () => {
       expect(isDatabaseBusy(value)).toBe(false);
     }
   });
+
+  it('looks into an AggregateError (every address of a host name tried): one transient error is enough', () => {
+    const refused = new AggregateError([withCode('ECONNREFUSED'), withCode('ECONNREFUSED')], 'connect ECONNREFUSED');
+    expect(isDatabaseUnavailable(refused)).toBe(true);
+    expect(isDatabaseBusy(refused)).toBe(false);
+    const deadlock = new AggregateError([withCode('23505'), withCode('40P01')]);
+    expect(isDatabaseBusy(deadlock)).toBe(true);
+    expect(isDatabaseUnavailable(deadlock)).toBe(false);
+    const lost = new AggregateError([new Error('Connection terminated unexpectedly')]);
+    expect(isDatabaseUnavailable(lost)).toBe(true);
+    expect(isDatabaseUnavailable(new AggregateError([withCode('23505')]))).toBe(false);
+  });
 });
 
 let ctx: TestContext;

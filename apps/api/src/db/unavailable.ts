@@ -15,17 +15,27 @@ const PG_MESSAGES =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended/i;
 
 /**
+ * Whether `matches` holds for the error or, for an AggregateError (Node reports a refused
+ * connection to every address of a host name as one), for any of the errors it gathers.
+ */
+function anyError(error: unknown, matches: (fields: { code?: unknown; message?: unknown }) => boolean): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  if (matches(error)) return true;
+  const { errors } = error as { errors?: unknown };
+  return Array.isArray(errors) && errors.some((inner) => anyError(inner, matches));
+}
+
+/**
  * Whether an error means "the database cannot be reached right now" (answered 503, try again)
  * rather than a fault in the request or the code.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, message, errors } = error as { code?: unknown; message?: unknown; errors?: unknown };
-  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
-  if (typeof message === 'string' && PG_MESSAGES.test(message)) return true;
-  // Node reports a refused connection to every address of a host name as an AggregateError.
-  return Array.isArray(errors) && errors.some(isDatabaseUnavailable);
-}
+export const isDatabaseUnavailable = (error: unknown): boolean =>
+  anyError(
+    error,
+    ({ code, message }) =>
+      (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) ||
+      (typeof message === 'string' && PG_MESSAGES.test(message)),
+  );
 
 /**
  * SQLSTATEs of a statement PostgreSQL aborted because of other work going on, not because of
@@ -41,13 +51,8 @@ const BUSY_SQLSTATES = new Set(['40001', '40P01', '55P03', '57014']);
  * Whether an error means "the database is busy: it gave up on this statement, try again"
  * (answered 503 with Retry-After) rather than a fault in the request or the code.
  */
-export function isDatabaseBusy(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { code, errors } = error as { code?: unknown; errors?: unknown };
-  if (typeof code === 'string' && BUSY_SQLSTATES.has(code)) return true;
-  // As isDatabaseUnavailable: an AggregateError of several attempts counts if one of them does.
-  return Array.isArray(errors) && errors.some(isDatabaseBusy);
-}
+export const isDatabaseBusy = (error: unknown): boolean =>
+  anyError(error, ({ code }) => typeof code === 'string' && BUSY_SQLSTATES.has(code));
 
 /** The filesystem (or the device under the blob store) has no room left. */
 export const isOutOfSpace = (error: unknown) =>
