@@ -42,6 +42,21 @@ describe('home page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Some program details could not be loaded');
   });
 
+  it('says the service is busy, not that details are missing, when the profile answers 503', async () => {
+    server.use(
+      http.get('*/api/Program/get-profile', () =>
+        HttpResponse.json(
+          { type: 'about:blank', title: 'Service Unavailable', status: 503 },
+          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30' } },
+        ),
+      ),
+    );
+    await renderRoute('/');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 30 seconds.',
+    );
+  });
+
   it('shows the not-found page with a way home for an unknown route', async () => {
     await renderRoute('/finance');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

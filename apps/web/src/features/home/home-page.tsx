@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 
 interface PathCard {
@@ -36,7 +37,7 @@ export function HomePage() {
         </p>
         {profile.isError ? (
           <p role="alert" className="mt-4 rounded bg-white/90 px-3 py-2 text-red-800">
-            {t('home.profileError')}
+            {unavailableMessage(t, profile.error) ?? t('home.profileError')}
           </p>
         ) : null}
       </section>

@@ -7,6 +7,7 @@ import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useProgramProfile } from '@/lib/program-profile';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { grantErrorOf } from '../admin-errors';
 import { useGrantRole } from '../api/grant-role';
 import { CountyPicker } from './county-picker';
@@ -118,7 +119,7 @@ export function GrantRoleForm() {
             error={errorFor(ids.counties)}
           />
         ) : profile.isError ? (
-          <Alert tone="error">{t('admin.grant.countiesError')}</Alert>
+          <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('admin.grant.countiesError')}</Alert>
         ) : (
           <Spinner label={t('app.loading')} />
         )}

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '@/components/ui/icons';
 import { Popover } from '@/components/ui/popover';
+import { unavailableMessage } from '@/lib/unavailable-message';
 import { UnreadBadge } from './unread-badge';
 
 export interface HeaderListItem {
@@ -18,6 +19,8 @@ interface HeaderListProps {
   title: string;
   empty: string;
   isError: boolean;
+  /** Why the list could not be loaded, when it could not. */
+  error?: unknown;
   unread: number;
   items: HeaderListItem[];
   onReadAll: () => void;
@@ -34,6 +37,7 @@ export function HeaderList({
   title,
   empty,
   isError,
+  error,
   unread,
   items,
   onReadAll,
@@ -53,7 +57,7 @@ export function HeaderList({
       title={title}
     >
       {isError ? (
-        <p className="px-3 py-4 text-sm">{t('notifications.loadError')}</p>
+        <p className="px-3 py-4 text-sm">{unavailableMessage(t, error) ?? t('notifications.loadError')}</p>
       ) : items.length === 0 ? (
         <p className="px-3 py-4 text-sm text-slate-700 dark:text-slate-300">{empty}</p>
       ) : (

@@ -22,6 +22,7 @@ export function MessageMenu() {
       title={t('header.messages')}
       empty={t('header.noMessages')}
       isError={messages.isError}
+      error={messages.error}
       unread={messages.data?.unreadCount ?? 0}
       onReadAll={() => readAll.mutate(undefined)}
       onRemove={(id) => remove.mutate(id)}

@@ -20,6 +20,7 @@ export function NotificationMenu() {
       title={t('header.notifications')}
       empty={t('header.noNotifications')}
       isError={notifications.isError}
+      error={notifications.error}
       unread={notifications.data?.unreadCount ?? 0}
       onReadAll={() => readAll.mutate(undefined)}
       onRemove={(id) => dismiss.mutate(id)}

@@ -65,6 +65,28 @@ describe('the header bell', () => {
     await user.click(within(panel).getByRole('button', { name: 'Dismiss: Information requested on application 42.' }));
     expect(await within(panel).findByText('You have no notifications.')).toBeInTheDocument();
   });
+
+  it('says the service is busy, and when to try again, when the list answers 503', async () => {
+    server.use(
+      http.get('*/api/Notifications', () =>
+        HttpResponse.json(
+          { type: 'urn:ccap:problem:database-busy', title: 'Service Unavailable', status: 503 },
+          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30' } },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/users/profile');
+    const bell = await screen.findByRole('button', { name: /^Notifications/ });
+    await waitFor(() => expect(bell).toBeEnabled());
+    await user.click(bell);
+    const panel = screen.getByRole('region', { name: 'Notifications' });
+    expect(
+      await within(panel).findByText(
+        'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 30 seconds.',
+      ),
+    ).toBeInTheDocument();
+  });
 });
 
 describe('relative time', () => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useProgramProfile } from '@/lib/program-profile';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /**
  * Renders its children with the program profile once it has loaded: a spinner while it
@@ -13,6 +14,7 @@ export function WithProfile({ children }: { children: (profile: ProgramProfile) 
   const { t } = useTranslation();
   const profile = useProgramProfile();
   if (profile.data) return children(profile.data);
-  if (profile.isError) return <Alert tone="error">{t('publicInfo.common.profileError')}</Alert>;
+  if (profile.isError)
+    return <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('publicInfo.common.profileError')}</Alert>;
   return <Spinner label={t('app.loading')} />;
 }
