@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { problem } from '@/test/handlers';
+import { problem, unavailable } from '@/test/handlers';
 import { server } from '@/test/server';
 import { ApiError, apiRequest } from './api-client';
 import { initI18n } from './i18n';
@@ -43,12 +43,7 @@ describe('the message for a 503', () => {
 
   it('reads the delay from Retry-After when the problem does not carry it (the virus scanner)', async () => {
     server.use(
-      http.post('*/api/scan', () =>
-        HttpResponse.json(
-          { type: 'about:blank', title: 'Service Unavailable', status: 503 },
-          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '120' } },
-        ),
-      ),
+      http.post('*/api/scan', () => unavailable(120)),
       http.get('*/api/busy', () => problem(503, 'urn:ccap:problem:database-busy', { retryAfterSeconds: 2 })),
     );
     const scanner = await apiRequest('scan', { method: 'POST' }).catch((error: unknown) => error);

@@ -116,6 +116,19 @@ export const problem = (status: number, type: string, extra: Record<string, unkn
     { status, headers: { 'content-type': 'application/problem+json' } },
   );
 
+/**
+ * The API's 503 with its delay in Retry-After only (the virus scanner away; a proxy in front of
+ * a stopped API), as the web reads it: "busy or unavailable, try again in N seconds".
+ */
+export const unavailable = (retryAfterSeconds: number) =>
+  HttpResponse.json(
+    { type: 'about:blank', title: 'Service Unavailable', status: 503 },
+    {
+      status: 503,
+      headers: { 'content-type': 'application/problem+json', 'retry-after': String(retryAfterSeconds) },
+    },
+  );
+
 const authorized = (request: Request) => request.headers.get('authorization') === `Bearer ${testAccessToken}`;
 
 /** A few lookups of each kind the wizard shows (the real list comes from the program profile). */

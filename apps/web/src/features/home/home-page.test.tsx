@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { testProfile } from '@/test/handlers';
+import { testProfile, unavailable } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -43,14 +43,7 @@ describe('home page', () => {
   });
 
   it('says the service is busy, not that details are missing, when the profile answers 503', async () => {
-    server.use(
-      http.get('*/api/Program/get-profile', () =>
-        HttpResponse.json(
-          { type: 'about:blank', title: 'Service Unavailable', status: 503 },
-          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30' } },
-        ),
-      ),
-    );
+    server.use(http.get('*/api/Program/get-profile', () => unavailable(30)));
     await renderRoute('/');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service is busy or temporarily unavailable. Nothing you had already saved was lost. Please try again in 30 seconds.',

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { requiredDocument } from '@/test/application-fixtures';
-import { problem, testUser } from '@/test/handlers';
+import { problem, testUser, unavailable } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -84,14 +84,7 @@ describe('the documents upload page', () => {
   it('says the virus scanner is away for a while, not that something went wrong, when an upload is turned away', async () => {
     answering([w9]);
     // The API's answer when ClamAV cannot be reached: 503 with Retry-After, no delay in the body.
-    server.use(
-      http.post('*/api/Application/42/documents/:documentId/file', () =>
-        HttpResponse.json(
-          { type: 'about:blank', title: 'Service Unavailable', status: 503 },
-          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '120' } },
-        ),
-      ),
-    );
+    server.use(http.post('*/api/Application/42/documents/:documentId/file', () => unavailable(120)));
     const user = userEvent.setup();
     await renderRoute('/documents/42');
     const card = await cardOf('IRS Form W-9');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { testMessage, testNotifications } from '@/test/handlers';
+import { testMessage, testNotifications, unavailable } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 import { relativeTime } from '../components/relative-time';
@@ -67,14 +67,7 @@ describe('the header bell', () => {
   });
 
   it('says the service is busy, and when to try again, when the list answers 503', async () => {
-    server.use(
-      http.get('*/api/Notifications', () =>
-        HttpResponse.json(
-          { type: 'urn:ccap:problem:database-busy', title: 'Service Unavailable', status: 503 },
-          { status: 503, headers: { 'content-type': 'application/problem+json', 'retry-after': '30' } },
-        ),
-      ),
-    );
+    server.use(http.get('*/api/Notifications', () => unavailable(30)));
     const user = userEvent.setup();
     await renderRoute('/users/profile');
     const bell = await screen.findByRole('button', { name: /^Notifications/ });
