@@ -6,10 +6,11 @@ import {
   rfiDueDateRange,
   rfiRequestFormSchema,
 } from './rfi';
-import { todayIso } from '../application/rules';
+import { countDaysIn, todayIso } from '../application/rules';
 
 afterEach(() => {
   vi.useRealTimers();
+  countDaysIn(undefined);
 });
 
 const messagesOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -34,17 +35,21 @@ describe('an RFI due date: one rule for the form and the API', () => {
     expect(messagesOf(form('15/01/2026'))).toEqual(['Invalid ISO date']);
   });
 
-  it('the API takes any date that is today somewhere (UTC’s yesterday to tomorrow) as today', () => {
-    const now = new Date('2026-01-15T03:00:00.000Z');
-    expect(isRfiDueDateAllowed('2026-01-14', now)).toBe(true);
-    expect(isRfiDueDateAllowed('2026-01-13', now)).toBe(false);
-    expect(isRfiDueDateAllowed('2027-01-16', now)).toBe(true);
-    expect(isRfiDueDateAllowed('2027-01-17', now)).toBe(false);
-    // Whatever the reader's time zone, what their form takes, the API takes.
-    for (const readerToday of ['2026-01-14', '2026-01-15', '2026-01-16']) {
-      const { min, max } = rfiDueDateRange(readerToday);
-      expect([isRfiDueDateAllowed(min, now), isRfiDueDateAllowed(max, now)]).toEqual([true, true]);
-    }
+  it('the API counts on the program’s day, as the form does once the profile has arrived', () => {
+    countDaysIn('America/Chicago');
+    // 9 PM in Iowa on the 14th: the UTC date is already the 15th.
+    const evening = new Date('2026-01-15T03:00:00.000Z');
+    expect(isRfiDueDateAllowed('2026-01-14', evening)).toBe(true);
+    expect(isRfiDueDateAllowed('2026-01-13', evening)).toBe(false);
+    expect(isRfiDueDateAllowed('2027-01-14', evening)).toBe(true);
+    expect(isRfiDueDateAllowed('2027-01-15', evening)).toBe(false);
+    // 10 AM in Iowa on the 15th: yesterday would be overdue at once (UTC's yesterday was taken before).
+    const morning = new Date('2026-01-15T16:00:00.000Z');
+    expect(isRfiDueDateAllowed('2026-01-14', morning)).toBe(false);
+    // What the form takes on the program's day, the API takes.
+    const { min, max } = rfiDueDateRange(todayIso(morning));
+    expect([isRfiDueDateAllowed(min, morning), isRfiDueDateAllowed(max, morning)]).toEqual([true, true]);
+    const now = evening;
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
     const create = createRfiRequestSchema.safeParse({

@@ -35,17 +35,14 @@ export const rfiDueDateRange = (today: string) => ({ min: today, max: plusDays(t
 const inRange = (date: string, range: { min: string; max: string }) => date >= range.min && date <= range.max;
 
 /**
- * The API's check of the same rule. It does not know the caller's time zone, so it takes any
- * date that is today somewhere (UTC's yesterday, today or tomorrow) as today: a due date in
- * range for the web form of any reader is accepted.
+ * The API's check of the same rule, on the program's day: `todayIso` counts in the program's
+ * time zone on the server (from start-up) and in the browser (once the profile has arrived), so
+ * what the staff form takes the API takes, and a date already past in the program's state, which
+ * would make the request overdue the moment it is made, is refused. (It took any date that was
+ * today somewhere, UTC's yesterday to tomorrow, before the program had a time zone.)
  */
-export const isRfiDueDateAllowed = (dueDate: string, now = new Date()) => {
-  const utcToday = now.toISOString().slice(0, 10);
-  return inRange(dueDate, {
-    min: rfiDueDateRange(plusDays(utcToday, -1)).min,
-    max: rfiDueDateRange(plusDays(utcToday, 1)).max,
-  });
-};
+export const isRfiDueDateAllowed = (dueDate: string, now = new Date()) =>
+  inRange(dueDate, rfiDueDateRange(todayIso(now)));
 
 /** The range is checked on a well-formed date only: a malformed one gets its own message, alone. */
 const dueDateOutOfRange = {
