@@ -235,12 +235,14 @@ describe('the queue', () => {
 describe("the program's day", () => {
   it('counts a request for information past due once its day has ended where the program is, not in UTC', async () => {
     const id = await submitApplication(ctx, applicant, inCounty('Polk', 'Time Zone Tulip'));
+    expect((await createRfi(ctx, polkWorker, { applicationId: id, serviceWorkerComment: 'Lease?' })).statusCode).toBe(
+      201,
+    );
     // Due on the earliest today on Earth (UTC-12): in the time zone furthest ahead (UTC+14)
-    // that day has always ended, where it began it has not.
+    // that day has always ended, where it began it has not. Set in the table: the API takes a
+    // due date from the program's today only, and UTC-12's today can be the program's yesterday.
     const dueDate = programDay('Etc/GMT+12');
-    expect(
-      (await createRfi(ctx, polkWorker, { applicationId: id, serviceWorkerComment: 'Lease?', dueDate })).statusCode,
-    ).toBe(201);
+    await sql`update rfi set due_date = ${dueDate}::date where application_id = ${id}`.execute(ctx.database.db);
     const scope = { userId: polkWorker.id, allCounties: false, counties: ['Polk'] };
     const rowIn = async (timeZone: string) => {
       const staff = createStaffRepository(ctx.database.db, ctx.app.repositories.audit, undefined as never, timeZone);
