@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { GALLERY_ENTRIES } from '@/features/gallery/gallery-entries';
@@ -56,7 +56,7 @@ describe('the design system gallery (issue 13)', () => {
     await renderRoute('/forms/validation', { signedIn: false });
     await user.click(await screen.findByRole('button', { name: 'Send' }));
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     await user.click(within(summary).getByRole('link', { name: 'Enter the provider name.' }));
     expect(screen.getByLabelText('Provider name')).toHaveFocus();
   });

@@ -126,7 +126,7 @@ describe('staff administration', () => {
     const message = 'No user with that email has signed in yet. Ask them to sign in once, then try again.';
     const summary = await screen.findByRole('alert');
     expect(summary).toHaveTextContent(message);
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(screen.getByLabelText('Email address')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Email address')).toHaveAccessibleDescription(/No user with that email/);
     expect(directory.grants).toEqual([{ email: 'nobody@example.com', role: 'administrator', counties: [] }]);

@@ -1,5 +1,5 @@
 import { type DraftRecord, draftConflictProblemType, type SaveDraftRequest } from '@ccap/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -112,7 +112,8 @@ describe('the application wizard', () => {
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
     await completeCategoryStep(user);
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Provider information' })).toHaveFocus();
+    const stepHeading = await screen.findByRole('heading', { level: 2, name: 'Provider information' });
+    await waitFor(() => expect(stepHeading).toHaveFocus());
     expect(api.saves).toHaveLength(1);
     expect(api.saves[0]).toMatchObject({ id: 12, version: 3, userEmail: '' });
     expect(JSON.parse(api.saves[0]!.applicationJson)).toEqual({

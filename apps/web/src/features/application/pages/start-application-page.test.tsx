@@ -32,7 +32,7 @@ describe('the start page', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Discard this draft' }));
     let dialog = await screen.findByRole('alertdialog', { name: 'Discard this draft?' });
-    expect(within(dialog).getByRole('button', { name: 'Keep the draft' })).toHaveFocus();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Keep the draft' })).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Keep the draft' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(deleted).toEqual([]);

@@ -31,7 +31,7 @@ describe('session timeout', () => {
     await advance(241_000);
     const dialog = await screen.findByRole('alertdialog', { name: 'Are you still there?' });
     expect(dialog).toHaveTextContent(/You will be signed out in 0:5\d/);
-    expect(screen.getByRole('button', { name: 'Stay signed in' })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Stay signed in' })).toHaveFocus());
 
     await advance(60_000);
     await waitFor(() => expect(router.state.location.pathname).toBe('/auth/boxed-lockscreen'));

@@ -1,5 +1,5 @@
 import { identityProblemTypes } from '@ccap/contracts';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -21,7 +21,8 @@ describe('password reset', () => {
     await renderRoute('/auth/boxed-password-reset?uid=u1', { signedIn: false });
     await userEvent.type(await screen.findByLabelText('Email address'), 'pat@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('heading', { name: 'Check your email' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(body).toEqual({ email: 'pat@example.com', uid: 'u1' });
   });
 

@@ -44,7 +44,7 @@ describe('sign-in page', () => {
     await renderRoute('/auth/cover-login?uid=u1', { signedIn: false });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in' }));
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('There is a problem');
     const emailError = screen.getByRole('link', { name: 'Enter your email address' });
     expect(screen.getByRole('link', { name: 'Enter your password' })).toBeInTheDocument();

@@ -23,7 +23,7 @@ describe('create an account', () => {
     );
     await fill({ name: 'Pat', email: 'not-an-email', password: 'short', confirm: 'other' });
     const summary = await screen.findByRole('alert');
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('Enter an email address in the correct format, like name@example.com');
     expect(summary).toHaveTextContent('Your password must be at least 12 characters');
     expect(summary).toHaveTextContent('The passwords do not match');
@@ -45,7 +45,7 @@ describe('create an account', () => {
       confirm: 'a long passphrase',
     });
     const heading = await screen.findByRole('heading', { name: 'Check your email' });
-    expect(heading).toHaveFocus();
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText(/If pat@example.com can be used for a new account/)).toBeInTheDocument();
     expect(body).toEqual({ name: 'Pat Provider', email: 'pat@example.com', password: 'a long passphrase', uid: 'u1' });
   });

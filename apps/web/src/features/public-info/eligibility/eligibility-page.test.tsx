@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testProfile } from '@/test/handlers';
@@ -76,7 +76,7 @@ describe('eligibility page', () => {
     await openScreener();
     await answer({ age: '4', specialNeeds: 'No', hours: '30', size: '3', income: '30,000' });
     const result = await screen.findByRole('heading', { name: 'You may qualify' });
-    expect(result).toHaveFocus();
+    await waitFor(() => expect(result).toHaveFocus());
     const limit =
       ((eligibility.federalPovertyGuideline.firstPerson +
         2 * eligibility.federalPovertyGuideline.eachAdditionalPerson) *
@@ -94,7 +94,8 @@ describe('eligibility page', () => {
     const { firstPerson, eachAdditionalPerson } = eligibility.federalPovertyGuideline;
     const limit = ((firstPerson + (size - 1) * eachAdditionalPerson) * eligibility.incomeLimitPercentOfPoverty) / 100;
     await answer({ age: '14', specialNeeds: 'No', hours: '10', size: String(size), income: String(limit + 500) });
-    expect(await screen.findByRole('heading', { name: 'You may not qualify' })).toHaveFocus();
+    const notQualified = await screen.findByRole('heading', { name: 'You may not qualify' });
+    await waitFor(() => expect(notQualified).toHaveFocus());
     expect(
       screen.getByText(`Your child's age, 14, is not under the age limit of ${eligibility.childAgeLimit}.`),
     ).toBeInTheDocument();
