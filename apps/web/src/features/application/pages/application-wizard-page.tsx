@@ -1,5 +1,5 @@
 import { type ProviderType, stepStates, type SubmitApplicationResponse } from '@ccap/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -74,6 +74,12 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
     shownStep.current = step.id;
   }, [step]);
 
+  // The first render with the draft and the lookups is the page's biggest (the step's fields, the
+  // step list). Deferred, React does it in slices between which the browser paints and answers
+  // input, rather than in one long task as soon as the last answer arrives (a slow phone would
+  // freeze for it). The spinner stays until then; later renders (saves, steps) are not deferred.
+  const showAnswers = useDeferredValue(Boolean(draft && lookups.data));
+
   const submittedId = submitted?.applicationId ?? positiveInt(params.get('submitted'));
   if (submittedId) {
     return (
@@ -90,7 +96,7 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
       </Alert>
     );
   }
-  if (loading || !draft || !step || !lookups.data) {
+  if (loading || !draft || !step || !lookups.data || !showAnswers) {
     return <Spinner label={t('application.wizard.loading')} />;
   }
 
