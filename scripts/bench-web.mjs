@@ -148,8 +148,13 @@ export async function lighthouseRows() {
         runs.push(measured);
       }
       const valid = runs.filter((each) => !each.lhr.runtimeError);
-      const median = valid.length > 0 ? computeMedianRun(valid.map((each) => each.lhr)) : undefined;
-      const result = runs.find((each) => each.lhr === median) ?? runs[0];
+      // computeMedianRun throws if a run has no first paint or no time to interactive (a run that
+      // never went quiet): the median is taken among the runs that have both.
+      const timed = valid.filter((each) =>
+        ['first-contentful-paint', 'interactive'].every((id) => Number.isFinite(each.lhr.audits[id]?.numericValue)),
+      );
+      const median = timed.length > 0 ? computeMedianRun(timed.map((each) => each.lhr)) : undefined;
+      const result = runs.find((each) => each.lhr === median) ?? valid[0] ?? runs[0];
       const scores = valid.map((each) => Math.round((each.lhr.categories.performance.score ?? 0) * 100));
       // Lighthouse's CPU benchmark index of each run: how fast the machine was at that moment
       // (Lighthouse's own scale; at 1,000 or less it warns that the CPU is slower than it expects,
