@@ -18,8 +18,7 @@ interface HeaderListProps {
   icon: ComponentType<{ className?: string }>;
   title: string;
   empty: string;
-  isError: boolean;
-  /** Why the list could not be loaded, when it could not. */
+  /** Why the list could not be loaded; null or undefined when it was. */
   error?: unknown;
   unread: number;
   items: HeaderListItem[];
@@ -36,7 +35,6 @@ export function HeaderList({
   icon: Icon,
   title,
   empty,
-  isError,
   error,
   unread,
   items,
@@ -56,7 +54,7 @@ export function HeaderList({
       }
       title={title}
     >
-      {isError ? (
+      {error != null ? (
         <p className="px-3 py-4 text-sm">{unavailableMessage(t, error) ?? t('notifications.loadError')}</p>
       ) : items.length === 0 ? (
         <p className="px-3 py-4 text-sm text-slate-700 dark:text-slate-300">{empty}</p>

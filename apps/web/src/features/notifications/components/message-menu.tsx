@@ -21,7 +21,6 @@ export function MessageMenu() {
       icon={MailIcon}
       title={t('header.messages')}
       empty={t('header.noMessages')}
-      isError={messages.isError}
       error={messages.error}
       unread={messages.data?.unreadCount ?? 0}
       onReadAll={() => readAll.mutate(undefined)}

@@ -19,7 +19,6 @@ export function NotificationMenu() {
       icon={BellIcon}
       title={t('header.notifications')}
       empty={t('header.noNotifications')}
-      isError={notifications.isError}
       error={notifications.error}
       unread={notifications.data?.unreadCount ?? 0}
       onReadAll={() => readAll.mutate(undefined)}
