@@ -42,6 +42,11 @@ export const submitApplicationRequestSchema = z.object({
   draftApplicationId: z.number().int().positive(),
   /** The complete application as the draft JSON; checked in full against the step rules. */
   applicationJson: z.string().max(DRAFT_JSON_MAX_BYTES),
+  /**
+   * The draft's version this submission was reviewed at. When given, a draft saved since (in
+   * another tab) is not submitted: 409 with the draft-conflict problem type, nothing changed.
+   */
+  version: z.number().int().positive().optional(),
 });
 export type SubmitApplicationRequest = z.infer<typeof submitApplicationRequestSchema>;
 

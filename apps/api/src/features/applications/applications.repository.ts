@@ -11,7 +11,9 @@ export interface SubmittedApplication {
 }
 
 export type SubmitResult =
-  { outcome: 'submitted' | 'already-submitted'; application: SubmittedApplication } | { outcome: 'no-draft' };
+  | { outcome: 'submitted' | 'already-submitted'; application: SubmittedApplication }
+  | { outcome: 'no-draft' }
+  | { outcome: 'conflict' };
 
 export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
   const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
@@ -34,6 +36,8 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
       ownerId: string;
       actorLabel: string;
       draftId: number;
+      /** The draft version the submission was reviewed at; a draft saved since is a conflict. */
+      version?: number;
       application: DraftApplication;
       requiredDocuments: RequiredDocumentSpec[];
       requestId: string;
@@ -42,18 +46,24 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
       if (already) return { outcome: 'already-submitted', application: already };
 
       return db.transaction().execute(async (trx) => {
-        const draft = await trx
+        let consume = trx
           .deleteFrom('draft_application')
           .where('owner_id', '=', input.ownerId)
-          .where('id', '=', input.draftId)
-          .returning('id')
-          .executeTakeFirst();
+          .where('id', '=', input.draftId);
+        if (input.version !== undefined) consume = consume.where('version', '=', input.version);
+        const draft = await consume.returning('id').executeTakeFirst();
         if (!draft) {
           // A concurrent submit of the same draft may have won the race.
           const raced = await existing(input.ownerId, input.draftId, trx);
-          return raced
-            ? { outcome: 'already-submitted' as const, application: raced }
-            : { outcome: 'no-draft' as const };
+          if (raced) return { outcome: 'already-submitted' as const, application: raced };
+          // Or another tab saved the draft after this one's review: its answers are not lost.
+          const saved = await trx
+            .selectFrom('draft_application')
+            .select('id')
+            .where('owner_id', '=', input.ownerId)
+            .where('id', '=', input.draftId)
+            .executeTakeFirst();
+          return saved ? { outcome: 'conflict' as const } : { outcome: 'no-draft' as const };
         }
         const info = input.application.providerInfo as { firstName?: string; lastName?: string; businessName?: string };
         const address = input.application.address as { county?: string } | undefined;

@@ -185,11 +185,19 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           ownerId: user.id,
           actorLabel: user.email,
           draftId: request.body.draftApplicationId,
+          version: request.body.version,
           application: { ...application, draftApplicationId: request.body.draftApplicationId },
           requiredDocuments: requiredDocumentsFor(app.programProfile.requiredDocuments, application),
           requestId: request.id,
         });
         if (result.outcome === 'no-draft') throw notFound('The draft');
+        if (result.outcome === 'conflict') {
+          throw new HttpProblem(
+            409,
+            'This draft was saved elsewhere (another tab or device) after this review: nothing was submitted. Review the newer answers, then submit.',
+            { type: draftConflictProblemType },
+          );
+        }
         return reply.code(result.outcome === 'submitted' ? 201 : 200).send(result.application);
       },
     );

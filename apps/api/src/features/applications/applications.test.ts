@@ -177,12 +177,12 @@ describe('drafts', () => {
 });
 
 describe('submission', () => {
-  const submit = (user: TestUser, url: string, draftApplicationId: number, application: unknown) =>
+  const submit = (user: TestUser, url: string, draftApplicationId: number, application: unknown, version?: number) =>
     ctx.app.inject({
       method: 'POST',
       url,
       headers: user.headers,
-      payload: { draftApplicationId, applicationJson: json(application) },
+      payload: { draftApplicationId, applicationJson: json(application), version },
     });
 
   it('checks every required step and names each problem', async () => {
@@ -234,6 +234,33 @@ describe('submission', () => {
     expect((await list(owner)).json().some((d: { id: number }) => d.id === draft.id)).toBe(false);
     const trail = await ctx.app.repositories.audit.forEntity('application', String(first.json().applicationId));
     expect(trail.map((row) => row.action)).toEqual(['application.submitted']);
+  });
+
+  it('refuses a submission reviewed at an older version of the draft: the newer save is kept, nothing submitted', async () => {
+    const reviewed = completeApplication();
+    const draft = (await save(owner, { applicationJson: json(reviewed) })).json();
+    // Another tab saves the draft after this one reviewed it.
+    const newer = { ...reviewed, providerInfo: { ...reviewed.providerInfo, businessName: 'Saved in the other tab' } };
+    const other = await save(owner, { id: draft.id, version: draft.version, applicationJson: json(newer) });
+    expect(other.statusCode).toBe(200);
+
+    const stale = await submit(owner, '/api/Application', draft.id, reviewed, draft.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.headers['content-type']).toContain('application/problem+json');
+    expect(stale.json().type).toBe(draftConflictProblemType);
+    const kept = (await list(owner)).json().find((record: { id: number }) => record.id === draft.id);
+    expect(kept).toMatchObject({ version: other.json().version });
+    expect(JSON.parse(kept.applicationJson).providerInfo.businessName).toBe('Saved in the other tab');
+    const submitted = await ctx.database.db
+      .selectFrom('application')
+      .select('id')
+      .where('draft_id', '=', draft.id)
+      .execute();
+    expect(submitted).toEqual([]);
+
+    // Reviewed again at the newer version, it goes in.
+    const current = await submit(owner, '/api/Application', draft.id, newer, other.json().version);
+    expect(current.statusCode).toBe(201);
   });
 
   it('submits an unregistered provider through its own call, and not through the other', async () => {

@@ -3,17 +3,25 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
 
 /** Spec section 7: registered providers submit to Application, unregistered ones to their own call. */
-export const submitApplication = (draftApplicationId: number, application: DraftApplication) =>
+/** `version`: the draft's version the user reviewed; a draft saved since in another tab is refused (409). */
+export const submitApplication = (draftApplicationId: number, application: DraftApplication, version?: number) =>
   apiRequest<SubmitApplicationResponse>(
     application.providerType === 'registeredprovider' ? 'Application' : 'Application/save-unregistered-provider',
-    { method: 'POST', body: { draftApplicationId, applicationJson: JSON.stringify(application) } },
+    { method: 'POST', body: { draftApplicationId, applicationJson: JSON.stringify(application), version } },
   );
 
 export function useSubmitApplication() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ draftApplicationId, application }: { draftApplicationId: number; application: DraftApplication }) =>
-      submitApplication(draftApplicationId, application),
+    mutationFn: ({
+      draftApplicationId,
+      application,
+      version,
+    }: {
+      draftApplicationId: number;
+      application: DraftApplication;
+      version?: number;
+    }) => submitApplication(draftApplicationId, application, version),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['drafts'] });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });

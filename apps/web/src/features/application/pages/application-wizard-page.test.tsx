@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { providerInfo } from '@/test/application-fixtures';
+import { answeredApplication, providerInfo } from '@/test/application-fixtures';
 import { problem } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
@@ -216,6 +216,34 @@ describe('the application wizard', () => {
     await screen.findByRole('heading', { level: 2, name: 'Assistants' });
     const saved = JSON.parse(api.saves.at(-1)!.applicationJson) as { address: { county: string } };
     expect(saved.address.county).toBe('Polk');
+  });
+
+  it('a submission another tab saved the draft after is refused: the newer draft is loaded, nothing submitted', async () => {
+    api = fakeDrafts([draft(answeredApplication())]);
+    const submissions: { version?: number }[] = [];
+    server.use(
+      http.post('*/api/Application', async ({ request }) => {
+        const body = (await request.json()) as { version?: number };
+        submissions.push(body);
+        // The other tab saved between this tab's save of the conditions and its submission.
+        api.changeElsewhere({ ...answeredApplication(), providerInfo: { ...providerInfo, businessName: 'Other tab' } });
+        return problem(409, draftConflictProblemType, { detail: 'The draft was saved elsewhere.' });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=complete-application-form');
+    await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept these conditions' }));
+    await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('This draft was changed in another tab or window');
+    // The submission named the version this tab had just saved, and nothing says "submitted".
+    expect(submissions).toHaveLength(1);
+    expect(api.saves.at(-1)!.version).toBe(3);
+    expect(submissions[0]!.version).toBe(4);
+    expect(screen.queryByRole('heading', { name: 'Application submitted' })).not.toBeInTheDocument();
+    // The newer draft is shown: the other tab's business name is in the answers.
+    expect(await screen.findByText('Other tab')).toBeInTheDocument();
   });
 
   it('a save that lost to another tab loads the newer draft, keeps what was typed and says so', async () => {

@@ -40,7 +40,7 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
   const [params] = useSearchParams();
   const lookups = useLookups();
   const labels = useLookupLabels(lookups.data?.data ?? []);
-  const { draft, loading, failed, loadError, saving, save, forget } = useApplicationDraft(
+  const { draft, loading, failed, loadError, saving, save, reloadAfterConflict, forget } = useApplicationDraft(
     providerType,
     positiveInt(params.get('draft')),
   );
@@ -162,6 +162,10 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
               notice={noticeBlock}
               save={saveDraft}
               onBack={() => previous && void navigate(hrefOf(previous))}
+              onConflict={async () => {
+                await reloadAfterConflict();
+                setNotice('conflict');
+              }}
               onSubmitted={(result) => {
                 forget();
                 setSubmitted(result);

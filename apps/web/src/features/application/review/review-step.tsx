@@ -16,6 +16,7 @@ import { Button, linkClasses } from '@/components/ui/button';
 import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
 import { ApiError } from '@/lib/api-client';
 import { unavailableMessage } from '@/lib/unavailable-message';
+import { isDraftConflict } from '../api/drafts';
 import { useSubmitApplication } from '../api/submit-application';
 import { CheckboxField, InputField } from '../components/form-fields';
 import { summaryErrors, useFocusFirstInvalid } from '../wizard/field-errors';
@@ -39,6 +40,7 @@ export function ReviewStep({
   save,
   onBack,
   onSubmitted,
+  onConflict,
 }: {
   application: DraftApplication;
   lookups: LookupLabels;
@@ -47,6 +49,8 @@ export function ReviewStep({
   save: (changes: Partial<DraftApplication>) => Promise<LoadedDraft | undefined>;
   onBack: () => void;
   onSubmitted: (result: SubmitApplicationResponse) => void;
+  /** Another tab saved the draft after this review: nothing was submitted. */
+  onConflict: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const submit = useSubmitApplication();
@@ -87,12 +91,17 @@ export function ReviewStep({
       setUnfinished(steps);
       if (steps.length > 0 || saved.id === undefined) return;
       submit.mutate(
-        { draftApplicationId: saved.id, application: saved.application },
+        { draftApplicationId: saved.id, application: saved.application, version: saved.version },
         {
           onSuccess: onSubmitted,
           // A rule only the server can check (the county is one of the program's): the steps it
-          // names are listed like unfinished ones; any other failure says so.
+          // names are listed like unfinished ones; another tab's save since this review reloads
+          // the draft and says so; any other failure says so.
           onError: (error) => {
+            if (isDraftConflict(error)) {
+              void onConflict();
+              return;
+            }
             const paths = error instanceof ApiError && error.status === 400 ? error.problem?.errors : undefined;
             const refused = stepsAt((paths ?? []).map((issue) => issue.path));
             if (refused.length > 0) setUnfinished(refused);

@@ -85,6 +85,17 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       console.error(`Resuming draft ${draftId}: there is no such draft of yours`);
   }, [drafts.data, draftId]);
 
+  // The server's newer copy of a draft another tab saved, in place of this tab's.
+  const loadNewer = useCallback(
+    async (id: number) => {
+      const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
+      const newer = records.find((record) => record.id === id);
+      const loaded = newer ? parseRecord(newer) : undefined;
+      if (loaded) setDraft(loaded);
+    },
+    [queryClient],
+  );
+
   const save = useCallback(
     async (changes: Partial<DraftApplication>): Promise<LoadedDraft> => {
       if (!draft) throw new Error('The draft is not loaded yet');
@@ -103,10 +114,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
         return next;
       } catch (error) {
         if (isDraftConflict(error) && draft.id !== undefined) {
-          const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
-          const newer = records.find((record) => record.id === draft.id);
-          const loaded = newer ? parseRecord(newer) : undefined;
-          if (loaded) setDraft(loaded);
+          await loadNewer(draft.id);
           throw new DraftConflictError();
         }
         throw error;
@@ -114,8 +122,13 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
         setSaving(false);
       }
     },
-    [draft, providerType, queryClient],
+    [draft, providerType, queryClient, loadNewer],
   );
+
+  /** A submission refused because another tab saved the draft since: the newer one is loaded. */
+  const reloadAfterConflict = useCallback(async () => {
+    if (draft?.id !== undefined) await loadNewer(draft.id);
+  }, [draft, loadNewer]);
 
   /** After submission the draft is consumed; forget it so nothing saves it again. */
   const forget = useCallback(() => setDraft({ application: { providerType } }), [providerType]);
@@ -127,6 +140,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
     loadError: drafts.error,
     saving,
     save,
+    reloadAfterConflict,
     forget,
   };
 }
