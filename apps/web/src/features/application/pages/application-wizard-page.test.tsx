@@ -246,6 +246,24 @@ describe('the application wizard', () => {
     expect(await screen.findByText('Other tab')).toBeInTheDocument();
   });
 
+  it('a refused submission whose newer draft cannot be read says it was not submitted', async () => {
+    api = fakeDrafts([draft(answeredApplication())]);
+    server.use(
+      http.post('*/api/Application', () => {
+        server.use(http.post('*/api/Application/get-my-draft-applications', () => problem(500, 'about:blank')));
+        return problem(409, draftConflictProblemType, { detail: 'The draft was saved elsewhere.' });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=complete-application-form');
+    await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept these conditions' }));
+    await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
+    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your application could not be submitted.');
+    expect(screen.queryByRole('heading', { name: 'Application submitted' })).not.toBeInTheDocument();
+  });
+
   it('a save that lost to another tab loads the newer draft, keeps what was typed and says so', async () => {
     const user = userEvent.setup();
     await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=provider-information');

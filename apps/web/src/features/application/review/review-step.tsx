@@ -99,7 +99,8 @@ export function ReviewStep({
           // the draft and says so; any other failure says so.
           onError: (error) => {
             if (isDraftConflict(error)) {
-              void onConflict();
+              // Nothing was submitted either way; if the newer draft cannot be read, say so.
+              onConflict().catch((reloadError: unknown) => setFailure({ error: reloadError }));
               return;
             }
             const paths = error instanceof ApiError && error.status === 400 ? error.problem?.errors : undefined;
