@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answeredApplication, providerInfo } from '@/test/application-fixtures';
-import { problem } from '@/test/handlers';
+import { problem, unavailable } from '@/test/handlers';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -246,11 +246,12 @@ describe('the application wizard', () => {
     expect(await screen.findByText('Other tab')).toBeInTheDocument();
   });
 
-  it('a refused submission whose newer draft cannot be read says it was not submitted', async () => {
+  it('a refused submission whose newer draft cannot be read says the service is busy and nothing was lost', async () => {
     api = fakeDrafts([draft(answeredApplication())]);
     server.use(
       http.post('*/api/Application', () => {
-        server.use(http.post('*/api/Application/get-my-draft-applications', () => problem(500, 'about:blank')));
+        // Busy for two minutes: not asked again by itself (a 500 would be, after 1 s and 2 s).
+        server.use(http.post('*/api/Application/get-my-draft-applications', () => unavailable(120)));
         return problem(409, draftConflictProblemType, { detail: 'The draft was saved elsewhere.' });
       }),
     );
@@ -260,7 +261,9 @@ describe('the application wizard', () => {
     await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
     await user.click(screen.getByRole('button', { name: 'Submit application' }));
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your application could not be submitted.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The service is busy or temporarily unavailable. Nothing you had already saved was lost.',
+    );
     expect(screen.queryByRole('heading', { name: 'Application submitted' })).not.toBeInTheDocument();
   });
 
