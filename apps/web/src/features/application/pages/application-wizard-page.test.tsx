@@ -67,6 +67,15 @@ async function completeCategoryStep(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Save and continue' }));
 }
 
+/** Opens the review step of draft 12, accepts the conditions, signs and presses Submit. */
+async function signAndSubmit() {
+  const user = userEvent.setup();
+  await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=complete-application-form');
+  await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept these conditions' }));
+  await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
+  await user.click(screen.getByRole('button', { name: 'Submit application' }));
+}
+
 describe('the application wizard', () => {
   let api: ReturnType<typeof fakeDrafts>;
 
@@ -230,11 +239,7 @@ describe('the application wizard', () => {
         return problem(409, draftConflictProblemType, { detail: 'The draft was saved elsewhere.' });
       }),
     );
-    const user = userEvent.setup();
-    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=complete-application-form');
-    await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept these conditions' }));
-    await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
-    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    await signAndSubmit();
 
     expect(await screen.findByRole('alert')).toHaveTextContent('This draft was changed in another tab or window');
     // The submission named the version this tab had just saved, and nothing says "submitted".
@@ -255,11 +260,7 @@ describe('the application wizard', () => {
         return problem(409, draftConflictProblemType, { detail: 'The draft was saved elsewhere.' });
       }),
     );
-    const user = userEvent.setup();
-    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=complete-application-form');
-    await user.click(await screen.findByRole('checkbox', { name: 'I have read and accept these conditions' }));
-    await user.type(screen.getByLabelText('Your full legal name'), 'Nia Provider');
-    await user.click(screen.getByRole('button', { name: 'Submit application' }));
+    await signAndSubmit();
 
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The service is busy or temporarily unavailable. Nothing you had already saved was lost.',
