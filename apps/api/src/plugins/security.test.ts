@@ -53,7 +53,7 @@ describe('security headers', () => {
       'x-content-type-options': 'nosniff',
       'x-dns-prefetch-control': 'off',
       'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
+      'x-frame-options': 'DENY',
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
       'permissions-policy': 'camera=(self), geolocation=(self), microphone=(), payment=(), usb=(), interest-cohort=()',

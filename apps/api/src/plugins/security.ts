@@ -38,6 +38,9 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
     },
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // What `frame-ancestors 'none'` says, for browsers that read only the older header: helmet's
+    // SAMEORIGIN would let a page of this origin frame the portal where the CSP forbids it.
+    xFrameOptions: { action: 'deny' },
     crossOriginEmbedderPolicy: false,
   };
   const headers: [string, string][] = [];

@@ -31,7 +31,7 @@ function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   expect(csp, what).toContain("object-src 'none'");
   expect(csp, what).toContain("base-uri 'self'");
   expect(headers['strict-transport-security'], what).toMatch(/max-age=\d{8,}; includeSubDomains/);
-  expect(headers['x-frame-options'], what).toBe('SAMEORIGIN');
+  expect(headers['x-frame-options'], what).toBe('DENY');
   expect(headers['x-content-type-options'], what).toBe('nosniff');
   expect(headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(headers['permissions-policy'], what).toMatch(/microphone=\(\).*payment=\(\)/);
