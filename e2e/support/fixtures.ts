@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page, type Route } from '@playwright/test';
 
 /**
  * Waits (at most two seconds) for the page's finite animations and transitions to end: axe
@@ -42,20 +42,47 @@ export async function expectNoAxeViolations(page: Page) {
 /**
  * The test fixture every browser test uses: the page is checked with axe after the test
  * (every page a test ends on is audited; tests call expectNoAxeViolations for pages passed
- * through), and no request ever leaves loopback.
+ * through), no request ever leaves loopback, and the Content Security Policy never blocks
+ * anything the page does (a blocked frame or script still leaves its element on the page).
  */
 export const test = base.extend<{ audit: undefined }>({
   audit: [
-    async ({ page }, use) => {
+    async ({ page, browser }, use) => {
+      const blocked: string[] = [];
+      const watch = (watched: Page) =>
+        watched.on('console', (message) => {
+          if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
+            blocked.push(`${watched.url()}: ${message.text()}`);
+          }
+        });
       const outside: string[] = [];
-      await page.route(/^(?!https?:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]).+/, async (route) => {
+      const keepOnLoopback = (route: Route) => {
         const url = route.request().url();
-        if (url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+        // Only the network counts: data:, blob: and the browser's own pages (its PDF viewer's
+        // chrome:// and chrome-extension:// files, in a staff member's preview) never leave it.
+        if (!/^(https?|wss?):/.test(url)) return route.continue();
         outside.push(url);
         return route.abort('blockedbyclient');
-      });
-      await use(undefined);
+      };
+      const notLoopback = /^(?!https?:\/\/(localhost|127\.0\.0\.1|\[::1\])[:/]).+/;
+      watch(page);
+      await page.route(notLoopback, keepOnLoopback);
+      // Tests that play two people (an applicant and a worker) open a context each: their pages
+      // are held to the same. One test at a time runs in a worker, so the wrapper is this test's.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...options) => {
+        const context = await newContext(...options);
+        context.on('page', watch);
+        await context.route(notLoopback, keepOnLoopback);
+        return context;
+      };
+      try {
+        await use(undefined);
+      } finally {
+        browser.newContext = newContext;
+      }
       expect(outside, 'requests that left loopback').toEqual([]);
+      expect(blocked, 'what the Content Security Policy blocked').toEqual([]);
       if (page.url().startsWith('http')) await expectNoAxeViolations(page);
     },
     { auto: true },

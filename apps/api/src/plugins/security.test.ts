@@ -44,7 +44,7 @@ describe('security headers', () => {
     expect(await headersOf(options, true)).toEqual(headers);
     expect(headers).toEqual({
       'content-security-policy':
-        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob: https://*.tile.example.org;font-src 'self';connect-src 'self' https://login.example.gov;media-src 'self' blob:;object-src 'none';base-uri 'self';form-action 'self' https://app.example.gov;frame-ancestors 'none';upgrade-insecure-requests",
+        "default-src 'self';script-src 'self';style-src 'self';img-src 'self' data: blob: https://*.tile.example.org;font-src 'self';connect-src 'self' https://login.example.gov;media-src 'self' blob:;frame-src blob:;object-src 'none';base-uri 'self';form-action 'self' https://app.example.gov;frame-ancestors 'none';upgrade-insecure-requests",
       'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',

@@ -29,6 +29,10 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(options.extraConnectSources ?? [])],
         mediaSrc: ["'self'", 'blob:'],
+        // Staff see an uploaded PDF in a frame, from a blob the page made of the fetched file
+        // (the token cannot ride a frame's address). Nothing else is framed; 'self' is not
+        // listed, and 'self' never matches a blob: address (default-src blocked the preview).
+        frameSrc: ['blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'", ...(options.extraFormActions ?? [])],

@@ -2,7 +2,7 @@ import type { RequestDocument, StaffApplication, WaiveDocument } from '@ccap/con
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/test/render';
 import { requiredDocument } from '@/test/application-fixtures';
 import { server } from '@/test/server';
@@ -100,5 +100,44 @@ describe('the required-documents checklist', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Waive' }));
     await waitFor(() => expect(api.waivers).toEqual([{ documentId: 7, reason: 'Seen in person.' }]));
     expect(await screen.findByText('IRS Form W-9 is waived.')).toBeInTheDocument();
+  });
+
+  describe('the preview', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('frames an uploaded PDF as a PDF, whatever type the file answer claims', async () => {
+      const uploaded = {
+        ...review.documents[0],
+        isUploaded: true,
+        file: {
+          fileName: 'w9.pdf',
+          contentType: 'application/pdf',
+          size: 9,
+          sha256: 'a'.repeat(64),
+          uploadedAt: '2026-01-05T10:00:00.000Z',
+        },
+      };
+      const blobs: Blob[] = [];
+      const createObjectURL = vi.fn((blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:preview';
+      });
+      vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+      server.use(
+        http.get('*/api/Staff/applications/41', () => HttpResponse.json({ ...review, documents: [uploaded] })),
+        // A file answer labelled as a web page must never be framed as one (a blob: frame has
+        // this page's origin; the CSP lets blob: frames in for this preview).
+        http.get(
+          '*/api/Application/41/documents/7/file',
+          () => new HttpResponse('%PDF-1.4\n', { headers: { 'content-type': 'text/html' } }),
+        ),
+      );
+      await renderRoute('/staff/applications/41');
+      await userEvent.click(await screen.findByRole('button', { name: 'View IRS Form W-9' }));
+      const frame = await screen.findByTitle('Preview of IRS Form W-9');
+      expect(frame.tagName).toBe('IFRAME');
+      expect(frame).toHaveAttribute('src', 'blob:preview');
+      expect(blobs.map((blob) => blob.type)).toEqual(['application/pdf']);
+    });
   });
 });

@@ -109,7 +109,9 @@ export function DocumentsChecklist({ application }: { application: StaffApplicat
           );
         })}
       </ul>
-      {viewed ? <DocumentPreview applicationId={id} document={viewed} /> : null}
+      {viewed?.file && canPreview(viewed.file.contentType) ? (
+        <DocumentPreview applicationId={id} document={viewed} />
+      ) : null}
       {open ? <RequestDocumentForm applicationId={id} onRequested={setMessage} /> : null}
       {waiving ? (
         <ConfirmDialog
