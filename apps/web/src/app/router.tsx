@@ -4,6 +4,7 @@ import { programProfileQueryOptions } from '@/lib/program-profile';
 import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
 import { RootLayout } from './layouts/root-layout';
+import { FirstPageLoading } from './layouts/shell/page-chrome';
 import { NotFoundRoute } from './routes/not-found';
 import { OwnApplicationRedirect, WithApplicationId } from './routes/own-application';
 import { RequireAuth } from './routes/require-auth';
@@ -49,6 +50,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // The login layout: only the outlet, while the browser is on its way to or from the IdP.
     element: <AuthLayout />,
+    HydrateFallback: FirstPageLoading,
     children: [
       {
         path: 'login',
@@ -64,6 +66,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   },
   {
     element: <RootLayout />,
+    // Until the first page's lazy code is in: the start spinner, not a blank screen.
+    HydrateFallback: FirstPageLoading,
     children: [
       { index: true, lazy: home },
       { path: 'home', lazy: home },
