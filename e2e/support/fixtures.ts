@@ -42,19 +42,23 @@ export async function expectNoAxeViolations(page: Page) {
 /**
  * The test fixture every browser test uses: the page is checked with axe after the test
  * (every page a test ends on is audited; tests call expectNoAxeViolations for pages passed
- * through), no request ever leaves loopback, and the Content Security Policy never blocks
- * anything the page does (a blocked frame or script still leaves its element on the page).
+ * through), no request ever leaves loopback, the Content Security Policy never blocks
+ * anything the page does (a blocked frame or script still leaves its element on the page), and
+ * no page leaves an error uncaught (an exception or a rejected promise nothing handled).
  */
 export const test = base.extend<{ audit: undefined }>({
   audit: [
     async ({ page, browser }, use) => {
       const blocked: string[] = [];
-      const watch = (watched: Page) =>
+      const uncaught: string[] = [];
+      const watch = (watched: Page) => {
         watched.on('console', (message) => {
           if (message.type() === 'error' && message.text().includes('Content Security Policy')) {
             blocked.push(`${watched.url()}: ${message.text()}`);
           }
         });
+        watched.on('pageerror', (error) => uncaught.push(`${watched.url()}: ${error.stack ?? error.message}`));
+      };
       const outside: string[] = [];
       const keepOnLoopback = (route: Route) => {
         const url = route.request().url();
@@ -83,6 +87,7 @@ export const test = base.extend<{ audit: undefined }>({
       }
       expect(outside, 'requests that left loopback').toEqual([]);
       expect(blocked, 'what the Content Security Policy blocked').toEqual([]);
+      expect(uncaught, 'errors the pages left uncaught').toEqual([]);
       if (page.url().startsWith('http')) await expectNoAxeViolations(page);
     },
     { auto: true },
