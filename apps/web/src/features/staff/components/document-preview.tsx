@@ -14,15 +14,15 @@ export const canPreview = (contentType: string | undefined) =>
 export function DocumentPreview({ applicationId, document }: { applicationId: number; document: StaffDocument }) {
   const { t } = useTranslation();
   const file = useDocumentBlob(applicationId, document.documentId);
-  const pdf = document.file?.contentType === 'application/pdf';
+  const contentType = document.file?.contentType;
   // The blob takes the type the document was accepted as, whatever the answer's header said: a
   // frame of this page's origin shows it, and only ever as a PDF or an image, never as a page.
   const url = useMemo(
     () =>
-      file.data && canPreview(document.file?.contentType)
-        ? URL.createObjectURL(new Blob([file.data], { type: document.file?.contentType }))
+      file.data && canPreview(contentType)
+        ? URL.createObjectURL(new Blob([file.data], { type: contentType }))
         : undefined,
-    [file.data, document.file?.contentType],
+    [file.data, contentType],
   );
   useEffect(() => (url ? () => URL.revokeObjectURL(url) : undefined), [url]);
 
@@ -34,7 +34,7 @@ export function DocumentPreview({ applicationId, document }: { applicationId: nu
         <Alert tone="error">{staffErrorMessage(t, file.error)}</Alert>
       ) : !url ? (
         <Spinner label={t('app.loading')} />
-      ) : pdf ? (
+      ) : contentType === 'application/pdf' ? (
         <iframe src={url} title={title} className="h-[32rem] w-full rounded border-0 bg-white" />
       ) : (
         <img src={url} alt={title} className="max-h-[32rem] max-w-full" />
