@@ -65,11 +65,18 @@ test('the first page goes from the start spinner to itself, never through a blan
   expect(await page.evaluate(() => (window as unknown as { blankRoot: number[] }).blankRoot)).toEqual([]);
 });
 
-test('hashed assets are immutable and index.html is revalidated, both sent compressed', async ({ request, page }) => {
+test('hashed assets are immutable and index.html is revalidated, both sent compressed, as the API answers the browser', async ({
+  request,
+  page,
+}) => {
   const html = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(html.headers()['cache-control']).toBe('no-cache');
   expect(html.headers()['content-encoding']).toBe('br');
+  // The program profile every page waits for (ADR 051): brotli, as the browser accepts it.
+  const profile = page.waitForResponse((response) => response.url().endsWith('/api/Program/get-profile'));
   await page.goto('/');
+  expect((await profile).headers()['content-encoding']).toBe('br');
+  expect(await (await profile).json()).toHaveProperty('productName');
   const script = await page.locator('script[type="module"]').first().getAttribute('src');
   expect(script).toMatch(/^\/assets\//);
   const asset = await request.get(script!, { headers: { 'accept-encoding': 'gzip' } });

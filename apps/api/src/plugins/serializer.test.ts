@@ -1,9 +1,10 @@
+import zlib from 'node:zlib';
 import Fastify from 'fastify';
 import { type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { loadConfig } from '../env';
-import { answerWrittenOnce, createResponseSerializerCompiler } from './serializer';
+import { answerWrittenOnce, COMPRESS_FROM_BYTES, createResponseSerializerCompiler } from './serializer';
 
 const schema = z.object({
   id: z.number().int(),
@@ -60,5 +61,79 @@ describe('an answer written once (ADR 047, 048)', () => {
     expect(first.json()).toEqual(remembered);
     expect(Number(first.headers['content-length'])).toBe(Buffer.byteLength(first.body));
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  describe('compressed for a caller that accepts it (ADR 051)', () => {
+    // Long enough to be compressed: the same tag again and again, as a search's providers are.
+    const long = { ...value, tags: Array.from({ length: 200 }, (_, index) => ({ code: `c${index}`, label: 'Zoë’s' })) };
+    const short = { ...value, tags: [] };
+
+    async function serve() {
+      const app = Fastify().withTypeProvider<ZodTypeProvider>();
+      app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: true }));
+      let builds = 0;
+      const answerOnce = answerWrittenOnce<typeof long>();
+      app.get('/api/example', { schema: { response: { 200: schema } } }, async (request, reply) =>
+        answerOnce(reply, (request.query as { size?: string }).size === 'long' ? long : short, (source) => {
+          builds += 1;
+          return source;
+        }),
+      );
+      const get = (size: 'long' | 'short', acceptEncoding?: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/example?size=${size}`,
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        });
+      return { app, get, builds: () => builds };
+    }
+
+    it('sends brotli to a browser, gzip to a caller that only takes gzip, and the JSON itself to others', async () => {
+      const { app, get, builds } = await serve();
+      const browser = await get('long', 'gzip, deflate, br, zstd');
+      const again = await get('long', 'gzip, deflate, br, zstd');
+      const gzipOnly = await get('long', 'gzip');
+      const refusing = await get('long', 'br;q=0, gzip;q=0');
+      const plain = await get('long');
+      const unknown = await get('long', 'compress, x-something');
+      await app.close();
+
+      expect(browser.headers['content-encoding']).toBe('br');
+      expect(JSON.parse(zlib.brotliDecompressSync(browser.rawPayload).toString())).toEqual(long);
+      expect(Number(browser.headers['content-length'])).toBe(browser.rawPayload.length);
+      expect(browser.rawPayload.length).toBeLessThan(Buffer.byteLength(JSON.stringify(long)) / 4);
+      expect(again.rawPayload.equals(browser.rawPayload)).toBe(true);
+
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+      expect(JSON.parse(zlib.gunzipSync(gzipOnly.rawPayload).toString())).toEqual(long);
+
+      for (const response of [refusing, plain, unknown]) {
+        expect(response.headers['content-encoding']).toBeUndefined();
+        expect(response.json()).toEqual(long);
+      }
+      for (const response of [browser, gzipOnly, plain]) {
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+        expect(response.headers.vary).toBe('accept-encoding');
+      }
+      expect(builds()).toBe(1);
+    });
+
+    it(`sends an answer under ${COMPRESS_FROM_BYTES} bytes as written, whatever the caller accepts`, async () => {
+      const { app, get } = await serve();
+      const response = await get('short', 'br, gzip');
+      await app.close();
+      expect(response.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.json()).toEqual(short);
+    });
+
+    it('gives callers that arrive together before the first compression has ended the same compressed answer', async () => {
+      const { app, get } = await serve();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => get('long', 'br')));
+      await app.close();
+      for (const answer of answers) expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+    });
   });
 });

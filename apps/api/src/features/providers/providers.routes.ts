@@ -71,6 +71,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
   const gazetteer = gazetteerFor(app.programProfile);
   const geocoder = options.geocoder ?? createGeocoder(options.config.geocoder, gazetteer);
   const answerOnce = answerWrittenOnce<ProviderRecord[]>();
+  // Some thousand cities, the same for the life of the process: written (and compressed) once.
+  const citiesOnce = answerWrittenOnce<typeof gazetteer.cities>();
   // The program's own page size and defaults (DESIGN.md section 7: a state sets them, no code).
   const { pageSize, defaultDistanceMiles, defaultProviderTypeId } = app.programProfile.search;
 
@@ -129,9 +131,9 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
       },
     },
     async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=3600')
-        .send({ value: gazetteer.cities.map(({ id, name }) => ({ id, name })) }),
+      citiesOnce(reply.header('cache-control', 'public, max-age=3600'), gazetteer.cities, (cities) => ({
+        value: cities.map(({ id, name }) => ({ id, name })),
+      })),
   );
 
   app.get(
