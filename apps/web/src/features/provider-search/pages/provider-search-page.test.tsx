@@ -79,7 +79,8 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });
     expect(await screen.findByText(/Demonstration data/)).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '50263');
+    // The form comes in the page's second, deferred pass (ADR 042).
+    await user.type(await screen.findByRole('textbox', { name: 'ZIP code' }), '50263');
     await user.click(screen.getByLabelText('Weekend care'));
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();

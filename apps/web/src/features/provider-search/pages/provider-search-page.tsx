@@ -1,5 +1,5 @@
 import { addressNotFoundProblemType, type ProgramProfile, type ProviderRecord } from '@ccap/contracts';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -79,6 +79,10 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
   const search = useProviderSearch(sent);
   // Leaflet loads once the form and the results are on screen: the map never delays them.
   const mapWanted = useIdle();
+  // The heading and the lead paint in a first, small pass; the form (its lookups and some
+  // thousand cities), the map and the results follow in a deferred one (ADR 042), so a slow
+  // phone shows what the page is at once rather than after the whole page has rendered.
+  const restShown = useDeferredValue(true, false);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   // After a search or a detail change, focus goes to what appeared, once it is rendered.
@@ -175,94 +179,108 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
         <p className="mt-2 text-lg">{t('providerSearch.intro')}</p>
       </div>
       {settings?.hasDemonstrationData ? <Alert tone="info">{t('providerSearch.demoNotice')}</Alert> : null}
-
-      <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
-        {sent !== undefined ? (
-          <Button
-            variant="secondary"
-            aria-expanded={formOpen}
-            aria-controls="provider-search-form"
-            onClick={() => setFormOpen(!formOpen)}
-          >
-            {formOpen ? t('providerSearch.form.hide') : t('providerSearch.form.change')}
-          </Button>
-        ) : null}
-        <div id="provider-search-form" hidden={!formOpen}>
-          <SearchForm
-            form={form}
-            defaults={profileSearch}
-            onChange={setForm}
-            onSubmit={() => runSearch(form)}
-            onUseLocation={() => void searchNearMe()}
-            locating={geolocation.status === 'locating'}
-            errors={errors}
-            onInvalid={(found) => {
-              setErrors(found);
-              setSummaryTakesFocus(false);
-            }}
-            summaryTakesFocus={summaryTakesFocus}
-          />
+      {/* Below the notice, so that nothing above moves when the rest takes the spinner's place,
+          and a screen high, so that the footer below does not either (the rest is taller). */}
+      {restShown ? null : (
+        <div className="min-h-dvh">
+          <Spinner label={t('app.loading')} />
         </div>
-        {geolocation.status === 'failed' ? (
-          <Alert tone="error">{t(`providerSearch.geolocation.${geolocation.problem}`)}</Alert>
-        ) : null}
-      </section>
+      )}
+      {restShown ? (
+        <>
+          <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
+            {sent !== undefined ? (
+              <Button
+                variant="secondary"
+                aria-expanded={formOpen}
+                aria-controls="provider-search-form"
+                onClick={() => setFormOpen(!formOpen)}
+              >
+                {formOpen ? t('providerSearch.form.hide') : t('providerSearch.form.change')}
+              </Button>
+            ) : null}
+            <div id="provider-search-form" hidden={!formOpen}>
+              <SearchForm
+                form={form}
+                defaults={profileSearch}
+                onChange={setForm}
+                onSubmit={() => runSearch(form)}
+                onUseLocation={() => void searchNearMe()}
+                locating={geolocation.status === 'locating'}
+                errors={errors}
+                onInvalid={(found) => {
+                  setErrors(found);
+                  setSummaryTakesFocus(false);
+                }}
+                summaryTakesFocus={summaryTakesFocus}
+              />
+            </div>
+            {geolocation.status === 'failed' ? (
+              <Alert tone="error">{t(`providerSearch.geolocation.${geolocation.problem}`)}</Alert>
+            ) : null}
+          </section>
 
-      {search.isError ? <SearchError error={search.error} /> : null}
+          {search.isError ? <SearchError error={search.error} /> : null}
 
-      <Suspense fallback={mapPlaceholder}>
-        {mapWanted ? (
-          <ProviderMap
-            providers={providers}
-            center={center}
-            zoom={profileSearch.mapZoom}
-            selectedId={selectedId}
-            tileUrl={settings?.tileUrl ?? null}
-            tileAttribution={settings?.tileAttribution ?? ''}
-            label={t('providerSearch.results.mapLabel')}
-            markerTitle={(provider, number) =>
-              t('providerSearch.results.marker', { number, name: provider.BusinessName })
-            }
-            onMarkerClick={(id) =>
-              select(
-                providers.find((provider) => provider.Id === id),
-                id,
-              )
-            }
-          />
-        ) : (
-          mapPlaceholder
-        )}
-      </Suspense>
-      {settings && !settings.tileUrl ? (
-        <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
-      ) : null}
-
-      {selected || markerError ? (
-        <ProviderDetail provider={selected} error={markerError} onClear={clearDetail} headingRef={detailHeading} />
-      ) : null}
-
-      {sent !== undefined ? (
-        <section aria-labelledby="provider-results-heading" className="space-y-3">
-          <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
-            {t('providerSearch.results.heading')}
-          </h2>
-          {search.isPending ? (
-            <Spinner label={t('providerSearch.results.loading')} />
-          ) : search.isSuccess ? (
-            <>
-              <p role="status">
-                {t('providerSearch.results.count', { total: format.number(providers.length) })}
-                {search.data.origin ? ` ${t('providerSearch.results.nearestFirst')}` : ''}
-              </p>
-              {providers.length > 0 ? (
-                <ResultsList providers={providers} selectedId={selectedId} onSelect={(provider) => select(provider)} />
-              ) : (
-                <p>{t('providerSearch.results.none')}</p>
-              )}
-            </>
+          <Suspense fallback={mapPlaceholder}>
+            {mapWanted ? (
+              <ProviderMap
+                providers={providers}
+                center={center}
+                zoom={profileSearch.mapZoom}
+                selectedId={selectedId}
+                tileUrl={settings?.tileUrl ?? null}
+                tileAttribution={settings?.tileAttribution ?? ''}
+                label={t('providerSearch.results.mapLabel')}
+                markerTitle={(provider, number) =>
+                  t('providerSearch.results.marker', { number, name: provider.BusinessName })
+                }
+                onMarkerClick={(id) =>
+                  select(
+                    providers.find((provider) => provider.Id === id),
+                    id,
+                  )
+                }
+              />
+            ) : (
+              mapPlaceholder
+            )}
+          </Suspense>
+          {settings && !settings.tileUrl ? (
+            <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
           ) : null}
-        </section>
+
+          {selected || markerError ? (
+            <ProviderDetail provider={selected} error={markerError} onClear={clearDetail} headingRef={detailHeading} />
+          ) : null}
+
+          {sent !== undefined ? (
+            <section aria-labelledby="provider-results-heading" className="space-y-3">
+              <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
+                {t('providerSearch.results.heading')}
+              </h2>
+              {search.isPending ? (
+                <Spinner label={t('providerSearch.results.loading')} />
+              ) : search.isSuccess ? (
+                <>
+                  <p role="status">
+                    {t('providerSearch.results.count', { total: format.number(providers.length) })}
+                    {search.data.origin ? ` ${t('providerSearch.results.nearestFirst')}` : ''}
+                  </p>
+                  {providers.length > 0 ? (
+                    <ResultsList
+                      providers={providers}
+                      selectedId={selectedId}
+                      onSelect={(provider) => select(provider)}
+                    />
+                  ) : (
+                    <p>{t('providerSearch.results.none')}</p>
+                  )}
+                </>
+              ) : null}
+            </section>
+          ) : null}
+        </>
       ) : null}
     </article>
   );
