@@ -133,7 +133,11 @@ describe('an answer written once (ADR 047, 048)', () => {
       const { app, get } = await serve();
       const answers = await Promise.all(Array.from({ length: 5 }, () => get('long', 'br')));
       await app.close();
-      for (const answer of answers) expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+      for (const answer of answers) {
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(JSON.parse(zlib.brotliDecompressSync(answer.rawPayload).toString())).toEqual(long);
+        expect(answer.rawPayload.equals(answers[0]!.rawPayload)).toBe(true);
+      }
     });
   });
 });
