@@ -66,14 +66,45 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
 }
 
 /**
+ * The headers of the API's JSON answers (OWASP's REST Security Cheat Sheet). Nothing in a JSON
+ * answer is rendered or runs: the policies that govern what a page may load, run, open or use
+ * (the page set above) have nothing to act on, so a JSON answer says in six short headers that
+ * it may load nothing, be framed by nothing, be sniffed as nothing and be read by no other
+ * origin (ADR 052). A JSON address opened in a tab still shows as inert text.
+ */
+export const JSON_ANSWER_HEADERS: readonly [string, string][] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['referrer-policy', 'no-referrer'],
+  ['strict-transport-security', 'max-age=63072000; includeSubDomains'],
+  ['x-content-type-options', 'nosniff'],
+  ['x-frame-options', 'DENY'],
+];
+
+const API = '/api/';
+const JSON_TYPE = /^application\/(?:problem\+)?json\b/;
+
+/** An answer the API sends as JSON (or problem+json): the only kind that takes the short set. */
+const isJsonAnswer = (contentType: unknown) => typeof contentType === 'string' && JSON_TYPE.test(contentType);
+
+/**
  * Security headers for every answer, with a Content Security Policy strict enough that no
  * inline script or style runs: the built web app loads only its own files. Set on the raw
  * response in onRequest, so answers that bypass onSend (the OpenID Provider's) carry them too.
+ * Calls to `/api/` start with the JSON set; one that answers anything else (a document file, the
+ * application PDF, the OpenAPI page) gets the page set in onSend, over the same names.
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
-  const headers = securityHeaders(options);
-  app.addHook('onRequest', (_request, reply, done) => {
+  const pageHeaders = securityHeaders(options);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = request.url.startsWith(API) ? JSON_ANSWER_HEADERS : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith(API) && !isJsonAnswer(reply.getHeader('content-type'))) {
+      for (const [name, value] of pageHeaders) reply.raw.setHeader(name, value);
+    }
+    done(null, payload);
   });
 });
