@@ -23,6 +23,7 @@ import { perMinute } from '../../../plugins/rate-limits';
 import type { RateLimitConfig } from '../../../env';
 import { idpMails } from './mail-templates';
 import { isCommonPassword } from './passwords';
+import { offWhenIdle } from './provider-context';
 
 export interface IdpRoutesOptions {
   provider: Provider;
@@ -56,7 +57,7 @@ const weakPassword = () =>
 export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl, limits }) => {
   const { accounts } = app.repositories;
   const product = app.programProfile.productName;
-  const callback = provider.callback();
+  const callback = offWhenIdle(provider.callback());
 
   async function details(request: FastifyRequest, reply: FastifyReply, uid: string) {
     try {
