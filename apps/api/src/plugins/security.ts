@@ -3,6 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+/** Two years: browsers keep to https for this long after any answer (pages and JSON alike). */
+const HSTS_SECONDS = 63_072_000;
+
 export interface SecurityOptions {
   /** Origins besides our own that the browser may connect to (an external IdP, tiles). */
   extraConnectSources?: string[];
@@ -40,7 +43,7 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
         ...(options.httpsOnly ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
+    strictTransportSecurity: { maxAge: HSTS_SECONDS, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // What `frame-ancestors 'none'` says, for browsers that read only the older header: helmet's
     // SAMEORIGIN would let a page of this origin frame the portal where the CSP forbids it.
@@ -76,7 +79,7 @@ export const JSON_ANSWER_HEADERS: readonly [string, string][] = [
   ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
   ['cross-origin-resource-policy', 'same-origin'],
   ['referrer-policy', 'no-referrer'],
-  ['strict-transport-security', 'max-age=63072000; includeSubDomains'],
+  ['strict-transport-security', `max-age=${HSTS_SECONDS}; includeSubDomains`],
   ['x-content-type-options', 'nosniff'],
   ['x-frame-options', 'DENY'],
 ];

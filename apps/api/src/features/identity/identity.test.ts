@@ -1,5 +1,6 @@
 import { identityProblemTypes } from '@ccap/contracts';
 import { sql } from 'kysely';
+import providerStorage from 'oidc-provider/lib/helpers/als.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, lastMailTo, registerAndConfirm, signInThroughIdp } from '../../../test/identity';
@@ -28,6 +29,25 @@ describe('built-in identity provider', () => {
     const keys = jwks.json<{ keys: Record<string, unknown>[] }>().keys;
     expect(keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig' });
     expect(keys[0]).not.toHaveProperty('d');
+  });
+
+  it('turns its request context off once it serves no request, as its next request turns it on (ADR 052)', async () => {
+    const disable = vi.spyOn(providerStorage, 'disable');
+    try {
+      const [discovery, jwks] = await Promise.all([
+        ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' }),
+        ctx.app.inject({ method: 'GET', url: '/idp/jwks' }),
+      ]);
+      expect([discovery.statusCode, jwks.statusCode]).toEqual([200, 200]);
+      expect(disable).toHaveBeenCalled();
+      const after = disable.mock.calls.length;
+      // Its next request is served as before, and it lets go of the context again after.
+      const again = await ctx.app.inject({ method: 'GET', url: '/idp/.well-known/openid-configuration' });
+      expect(again.json().issuer).toBe(ctx.config.identity.issuer);
+      expect(disable.mock.calls.length).toBe(after + 1);
+    } finally {
+      disable.mockRestore();
+    }
   });
 
   it('registers, confirms by mail, signs in with the code flow and calls the API as that user', async () => {
