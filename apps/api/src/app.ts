@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
-import { destination } from 'pino';
 import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReadCacheSource } from './db/change-aware-cache';
@@ -106,11 +105,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
-      // Standard output written at each line, as Node writes its own standard output to files
-      // and pipes on Linux: a line is out before the next call starts, so a crash loses none.
-      // pino's default hands each batch to libuv's thread pool, and the wake-up of that thread
-      // cost more than the line itself on a 2-CPU machine (about 15 µs a call, ADR 052).
-      stream: logStream ?? destination({ dest: 1, sync: true }),
+      ...(logStream ? { stream: logStream } : {}),
       // No `redact`: what could carry a secret never reaches a line. `req` is written by the
       // serializer below (no headers at all, the query's secrets replaced) and `res` by Fastify's
       // (the status code only); redacting header paths those objects never have cost about 8 µs
