@@ -32,6 +32,8 @@ describe('built-in identity provider', () => {
   });
 
   it('turns its request context off once it serves no request, as its next request turns it on (ADR 052)', async () => {
+    // The storage imported is the one oidc-provider runs its requests in (its `run` is called).
+    const run = vi.spyOn(providerStorage, 'run');
     const disable = vi.spyOn(providerStorage, 'disable');
     try {
       const [discovery, jwks] = await Promise.all([
@@ -39,6 +41,7 @@ describe('built-in identity provider', () => {
         ctx.app.inject({ method: 'GET', url: '/idp/jwks' }),
       ]);
       expect([discovery.statusCode, jwks.statusCode]).toEqual([200, 200]);
+      expect(run).toHaveBeenCalledTimes(2);
       expect(disable).toHaveBeenCalled();
       const after = disable.mock.calls.length;
       // Its next request is served as before, and it lets go of the context again after.
@@ -46,6 +49,7 @@ describe('built-in identity provider', () => {
       expect(again.json().issuer).toBe(ctx.config.identity.issuer);
       expect(disable.mock.calls.length).toBe(after + 1);
     } finally {
+      run.mockRestore();
       disable.mockRestore();
     }
   });

@@ -37,13 +37,14 @@ describe('offWhenIdle', () => {
     expect(disable).toHaveBeenCalledTimes(2);
   });
 
-  it('counts a request that failed, at once or later, as settled', async () => {
+  it('counts a request that failed, at once or later, as settled, and passes the failure on', async () => {
     const storage = { disable: vi.fn() };
     const handle = offWhenIdle((how: 'throws' | 'rejects') => {
       if (how === 'throws') throw new Error('at once');
       return later().then(() => Promise.reject(new Error('later')));
     }, storage);
-    await expect(handle('throws')).rejects.toThrow('at once');
+    expect(() => handle('throws')).toThrow('at once');
+    expect(storage.disable).toHaveBeenCalledTimes(1);
     await expect(handle('rejects')).rejects.toThrow('later');
     expect(storage.disable).toHaveBeenCalledTimes(2);
   });
