@@ -1,9 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as delay } from 'node:timers/promises';
 import providerStorage from 'oidc-provider/lib/helpers/als.js';
 import { describe, expect, it, vi } from 'vitest';
 import { offWhenIdle } from './provider-context';
-
-const later = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('offWhenIdle', () => {
   it('finds oidc-provider’s own storage where it imports it from', () => {
@@ -17,7 +16,7 @@ describe('offWhenIdle', () => {
     const handle = offWhenIdle(
       (name: string, wait: number) =>
         storage.run(name, async () => {
-          await new Promise((resolve) => setTimeout(resolve, wait));
+          await delay(wait);
           seen.push(storage.getStore());
         }),
       storage,
@@ -41,7 +40,7 @@ describe('offWhenIdle', () => {
     const storage = { disable: vi.fn() };
     const handle = offWhenIdle((how: 'throws' | 'rejects') => {
       if (how === 'throws') throw new Error('at once');
-      return later().then(() => Promise.reject(new Error('later')));
+      return delay(5).then(() => Promise.reject(new Error('later')));
     }, storage);
     expect(() => handle('throws')).toThrow('at once');
     expect(storage.disable).toHaveBeenCalledTimes(1);
