@@ -114,6 +114,16 @@ describe('errors are problem+json', () => {
     });
   });
 
+  it("puts the request id on answers that skip Fastify's reply too (the OpenID Provider's)", async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/idp/.well-known/openid-configuration',
+      headers: { 'x-request-id': 'idp-123' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-request-id']).toBe('idp-123');
+  });
+
   it('ignores a request id that is not safe to echo', async () => {
     const response = await ctx.app.inject({
       method: 'GET',

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
-import Fastify, { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+  type onSendHookHandler,
+} from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ReadCacheSource } from './db/change-aware-cache';
 import type { Database } from './db/database';
@@ -164,32 +170,40 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.decorate('blobs', blobs ?? (await createBlobStore(config.documents)));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
+  // Whatever a call wrote is heard before it is answered: the caller's next read here, and the
+  // next read of anyone it wrote for (a decision, an RFI), finds the cache without it. A hook of
+  // the routes that may write only: a read pays for no onSend stage at all.
+  const fence: onSendHookHandler | undefined =
+    feed && config.readCache === 'on'
+      ? (request, _reply, payload, done) => {
+          if (SAFE_METHODS.has(request.method)) return done(null, payload);
+          feed.fence().then(
+            () => done(null, payload),
+            (error: unknown) => done(error instanceof Error ? error : new Error('the change fence failed')),
+          );
+        }
+      : undefined;
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
+    const methods = [route.method].flat();
+    for (const method of methods) {
       routeTable.push({ method, url: route.url, access: route.config?.access });
+    }
+    if (fence && !route.config?.readsOnly && methods.some((method) => !SAFE_METHODS.has(method))) {
+      route.onSend = [...[route.onSend ?? []].flat(), fence];
     }
   });
   // Hooks every call passes through take a callback rather than being async where they have
   // nothing to wait for: an async hook costs a promise (and its async-hook bookkeeping) a call.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    done(null, payload);
+  // The request id goes on the raw answer as it starts, so that every answer carries it, also
+  // those that skip Fastify's reply (the OpenID Provider's).
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.raw.setHeader('x-request-id', request.id);
+    done();
   });
   // Apps may share one database (and its feed): each lets go of its own caches.
   app.addHook('onClose', async () => {
     for (const cache of readCache?.caches.values() ?? []) cache.close();
   });
-  if (feed && config.readCache === 'on') {
-    // Whatever a call wrote is heard before it is answered: the caller's next read here, and
-    // the next read of anyone it wrote for (a decision, an RFI), finds the cache without it.
-    app.addHook('onSend', (request, _reply, payload, done) => {
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config.readsOnly) return done(null, payload);
-      feed.fence().then(
-        () => done(null, payload),
-        (error: unknown) => done(error instanceof Error ? error : new Error('the change fence failed')),
-      );
-    });
-  }
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);

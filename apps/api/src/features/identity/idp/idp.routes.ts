@@ -315,12 +315,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
-      // A hijacked answer skips Fastify's reply: hand the security headers set so far (CSP,
-      // HSTS, framing, referrer and permissions policies) and the request id to the raw one.
+      // A hijacked answer skips Fastify's reply: hand the headers set on it so far to the raw
+      // one (the security headers and the request id are on the raw answer already).
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
-      reply.raw.setHeader('x-request-id', request.id);
       void reply.hijack();
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
