@@ -48,11 +48,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     access: Exclude<NonNullable<FastifyContextConfig['access']>, 'public'>,
   ) {
     const header = request.headers.authorization;
-    const match = header ? /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header) : null;
-    if (!match?.[1]) throw unauthorized('Sign in to continue: this call needs a bearer access token.');
+    // The token's characters are checked by the verifier, on a token it has not verified before:
+    // a remembered token is the same string it checked then, and a JWT is long enough for a
+    // regular expression over the whole header to cost a signed-in call a few microseconds.
+    const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+    if (!token) throw unauthorized('Sign in to continue: this call needs a bearer access token.');
     let identity;
     try {
-      identity = await options.verifier(match[1]);
+      identity = await options.verifier(token);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'rejected access token');

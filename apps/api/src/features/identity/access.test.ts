@@ -36,6 +36,12 @@ describe('bearer tokens', () => {
     ['no token', async () => undefined],
     ['a malformed header', async () => 'Basic dXNlcjpwYXNz'],
     ['garbage', async () => 'Bearer not.a.token'],
+    ['characters a token cannot have', async () => 'Bearer not a token'],
+    ['an empty token', async () => 'Bearer '],
+    [
+      'a valid token with a character past it',
+      async () => `Bearer ${await mintAccessToken(ctx, { ...claims, sub: 'token-test-suffix' })}$`,
+    ],
     [
       'an expired token',
       async () => `Bearer ${await mintAccessToken(ctx, claims, { expiresIn: Math.floor(Date.now() / 1000) - 60 })}`,
