@@ -33,7 +33,10 @@ describe('rate limits', () => {
       const remoteAddress = `203.0.113.${++address}`;
       const statuses: number[] = [];
       for (let attempt = 0; attempt <= max; attempt++) {
-        statuses.push((await ctx.app.inject({ method, url, payload, remoteAddress })).statusCode);
+        const answer = await ctx.app.inject({ method, url, payload, remoteAddress });
+        statuses.push(answer.statusCode);
+        // Within the limit, no count goes out: only a refusal says what the limit is.
+        if (answer.statusCode !== 429) expect(answer.headers['x-ratelimit-remaining']).toBeUndefined();
       }
       expect(statuses.slice(0, max)).not.toContain(429);
       const refused = await ctx.app.inject({ method, url, payload, remoteAddress });
@@ -41,6 +44,7 @@ describe('rate limits', () => {
       expect(refused.statusCode).toBe(429);
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
       expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+      expect(Number(refused.headers['x-ratelimit-limit'])).toBe(max);
       expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(refused.json()).toMatchObject({ status: 429, detail: expect.stringMatching(/Too many requests/) });
       // Another address still gets through.

@@ -31,6 +31,10 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: Pick<Rat
   }
   await app.register(rateLimit, {
     global: false,
+    // A 429 says what the limit is and when to try again (below, and `Retry-After`); an answer
+    // within the limit carries no count (the web app reads none, and it saves three headers on
+    // every search).
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     ...(redis ? { redis, nameSpace: 'ccap-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
