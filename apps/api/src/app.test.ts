@@ -124,6 +124,18 @@ describe('errors are problem+json', () => {
     expect(response.headers['x-request-id']).toBe('idp-123');
   });
 
+  it('answers an address the router cannot read with 400 problem+json, with the request id', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Application/%E0%A4%A',
+      headers: { 'x-request-id': 'bad-url-1' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.headers['x-request-id']).toBe('bad-url-1');
+    expect(response.json()).toMatchObject({ status: 400, detail: 'The address is not valid.', requestId: 'bad-url-1' });
+  });
+
   it('ignores a request id that is not safe to echo', async () => {
     const response = await ctx.app.inject({
       method: 'GET',
