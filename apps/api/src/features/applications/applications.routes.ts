@@ -80,7 +80,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/Application/get-my-draft-applications',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', readsOnly: true },
       schema: {
         tags: ['application'],
         summary: "The signed-in user's drafts; the highest id is the latest",
