@@ -11,8 +11,11 @@ declare module 'fastify' {
   }
 }
 
-const unauthorized = (detail: string) =>
-  new HttpProblem(401, detail, { headers: { 'www-authenticate': 'Bearer realm="ccap", error="invalid_token"' } });
+/** A 401 with its challenge: an error code only for a token that was sent (RFC 6750, section 3.1). */
+const unauthorized = (detail: string, tokenSent = false) =>
+  new HttpProblem(401, detail, {
+    headers: { 'www-authenticate': tokenSent ? 'Bearer realm="ccap", error="invalid_token"' : 'Bearer realm="ccap"' },
+  });
 
 /** The signed-in user of a non-public route; routes call this instead of reading request.user. */
 export function currentUser(request: FastifyRequest): PortalUser {
@@ -59,7 +62,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'rejected access token');
-        throw unauthorized('Your session is not valid any more. Please sign in again.');
+        throw unauthorized('Your session is not valid any more. Please sign in again.', true);
       }
       throw error;
     }

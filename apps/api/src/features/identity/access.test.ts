@@ -97,10 +97,14 @@ describe('bearer tokens', () => {
       },
     ],
   ])('rejects %s with 401 problem+json and WWW-Authenticate', async (_label, header) => {
-    const response = await me(await header());
+    const authorization = await header();
+    const response = await me(authorization);
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(response.headers['www-authenticate']).toMatch(/^Bearer /);
+    // An error code only when a bearer token was sent (RFC 6750, section 3.1).
+    expect(response.headers['www-authenticate']).toBe(
+      /^Bearer ./.test(authorization ?? '') ? 'Bearer realm="ccap", error="invalid_token"' : 'Bearer realm="ccap"',
+    );
   });
 
   it('keeps verifying tokens signed by a rotated-out key', async () => {

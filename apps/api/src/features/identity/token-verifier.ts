@@ -21,7 +21,7 @@ const KEY_SET_LIFETIME_MS = 5 * 60 * 1000;
 const VERIFIED_TOKENS = 10_000;
 
 /** A bearer token's characters (RFC 6750, section 2.1: `b64token`). */
-const TOKEN68 = /^[A-Za-z0-9._~+/-]+=*$/;
+const B64TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
 
 export class InvalidTokenError extends Error {
   override name = 'InvalidTokenError';
@@ -126,8 +126,8 @@ export function createTokenVerifier(
   }
 
   async function identify(token: string): Promise<VerifiedIdentity> {
-    // RFC 6750's token68: anything else is refused before any key is looked at.
-    if (!TOKEN68.test(token)) throw new InvalidTokenError('the bearer token has characters a token cannot have');
+    // Anything but a b64token is refused before any key is looked at.
+    if (!B64TOKEN.test(token)) throw new InvalidTokenError('the bearer token has characters a token cannot have');
     const getKeyNow = await keySet();
     const current = generation;
     let payload: JWTPayload;
