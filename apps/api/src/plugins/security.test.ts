@@ -16,7 +16,7 @@ const SECURITY_HEADERS = [
   'permissions-policy',
 ];
 
-/** Headers only browsers long gone read (ADR 053): sent on every answer, read by none. */
+/** Headers that only browsers long gone read, no longer sent (ADR 053). */
 const NOT_SENT = ['x-download-options', 'x-xss-protection'];
 
 async function headersOf(options: Parameters<typeof securityPlugin>[1], raw = false) {

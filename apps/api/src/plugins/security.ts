@@ -48,7 +48,7 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
     crossOriginEmbedderPolicy: false,
     // Headers only browsers long gone read: `X-Download-Options` is Internet Explorer 8's, and
     // `X-XSS-Protection: 0` switches off an XSS filter no current browser has (the CSP above is
-    // what stops injected script). Every answer carries each header, and each costs a call.
+    // what stops injected script). Each header is written on every answer, and costs each call.
     xDownloadOptions: false,
     xXssProtection: false,
   };

@@ -315,8 +315,8 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = (request: FastifyRequest, reply: FastifyReply) => {
-      // A hijacked answer skips Fastify's reply: hand the headers set on it so far to the raw
-      // one (the security headers and the request id are on the raw answer already).
+      // A hijacked answer skips Fastify's reply: whatever a hook set on the reply rather than on
+      // the raw answer (as the security headers and the request id are) goes on the raw one.
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
