@@ -32,7 +32,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { problemPlugin, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
-import { securityHeaders, securityPlugin, type SecurityOptions } from './plugins/security';
+import { securityPlugin } from './plugins/security';
 import { createResponseSerializerCompiler } from './plugins/serializer';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
@@ -108,17 +108,6 @@ class OneLinePerRequest extends LogController {
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
 export async function buildApp({ config, profile, database, logger, blobs, logStream }: AppDependencies) {
-  const security: SecurityOptions = {
-    httpsOnly: config.publicUrl.startsWith('https:'),
-    extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
-    extraFormActions:
-      config.identity.kind === 'built-in'
-        ? config.identity.clientOrigins.filter((origin) => origin !== new URL(config.publicUrl).origin)
-        : [],
-    extraImageSources: tileSources(config.providerSearch.tileUrl),
-  };
-  // What the hooks put on every answer, for the router's errors, which are answered before any.
-  const securityHeaderList = securityHeaders(security);
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -149,7 +138,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     // Errors the router raises before any route or hook runs (a malformed percent-encoding, an
     // over-long path segment): problem+json like every other error, not Fastify's own JSON.
     frameworkErrors: (error, request, reply) => {
-      for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
+      // Answered before any hook runs: what the hooks put on every answer goes on here.
+      for (const [name, value] of request.server.securityHeaders) reply.raw.setHeader(name, value);
       reply.raw.setHeader('x-request-id', request.id);
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void sendProblem(request, reply, {
@@ -220,7 +210,15 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(securityPlugin, security);
+  await app.register(securityPlugin, {
+    httpsOnly: config.publicUrl.startsWith('https:'),
+    extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
+    extraFormActions:
+      config.identity.kind === 'built-in'
+        ? config.identity.clientOrigins.filter((origin) => origin !== new URL(config.publicUrl).origin)
+        : [],
+    extraImageSources: tileSources(config.providerSearch.tileUrl),
+  });
   await app.register(rateLimitPlugin, { redisUrl: config.rateLimits.redisUrl });
   await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
   await app.register(accessPlugin, {

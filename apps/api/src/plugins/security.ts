@@ -3,6 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries, for an answer written before any hook runs. */
+    securityHeaders: readonly (readonly [string, string])[];
+  }
+}
+
 export interface SecurityOptions {
   /** Origins besides our own that the browser may connect to (an external IdP, tiles). */
   extraConnectSources?: string[];
@@ -74,6 +81,7 @@ export function securityHeaders(options: SecurityOptions): [string, string][] {
  */
 export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityOptions) => {
   const headers = securityHeaders(options);
+  app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
