@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import Fastify, {
+  type FastifyInstance,
   type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
@@ -30,7 +31,7 @@ import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
-import { problemPlugin, sendProblem } from './plugins/problem';
+import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { securityPlugin } from './plugins/security';
 import { createResponseSerializerCompiler } from './plugins/serializer';
@@ -134,7 +135,13 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     },
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // While draining for a stop, the first onRequest hook answers 503 problem+json (ADR 037).
+    return503OnClosing: false,
+    // What Node cannot read as HTTP (400, 431, 408): problem+json with the security headers.
+    // Fastify calls it bound to the instance.
+    clientErrorHandler(this: FastifyInstance, error, socket) {
+      answerClientError(this, error, socket);
+    },
     // Errors the router raises before any route or hook runs (a malformed percent-encoding, an
     // over-long path segment): problem+json like every other error, not Fastify's own JSON.
     frameworkErrors: (error, request, reply) => {
@@ -199,8 +206,16 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   // nothing to wait for: an async hook costs a promise (and its async-hook bookkeeping) a call.
   // The request id goes on the raw answer as it starts, so that every answer carries it, also
   // those that skip Fastify's reply (the OpenID Provider's).
+  // Draining for a stop (SIGTERM, app.close): a request arriving on a connection still open is
+  // turned away at once (sendClosingProblem), the requests in flight finish.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('x-request-id', request.id);
+    if (closing) return void sendClosingProblem(request, reply);
     done();
   });
   // Apps may share one database (and its feed): each lets go of its own caches.

@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
+import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { isDatabaseBusy, isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
 
 /**
@@ -144,4 +146,65 @@ export function sendNotFoundProblem(request: FastifyRequest, reply: FastifyReply
     status: 404,
     detail: `No API route matches ${request.method} ${request.url.split('?')[0]}.`,
   });
+}
+
+/** Seconds a caller waits before trying again when this instance is stopping (another takes over). */
+export const CLOSING_RETRY_SECONDS = 5;
+
+/**
+ * The answer to a request that arrives while the server drains for a stop (SIGTERM), on a
+ * connection still open: turned away at once for the load balancer to send elsewhere, as
+ * Fastify's `return503OnClosing` does, but as problem+json with the security headers and the
+ * request id like every other answer. Called from the first onRequest hook, before the security
+ * plugin's: the headers are put on here.
+ */
+export function sendClosingProblem(request: FastifyRequest, reply: FastifyReply) {
+  for (const [name, value] of request.server.securityHeaders) reply.raw.setHeader(name, value);
+  void reply.header('connection', 'close').header('retry-after', String(CLOSING_RETRY_SECONDS));
+  // Plain JSON, not the route's serializer: a route may describe a 503 of its own (the health
+  // check's), which this answer is not.
+  reply.serializer(JSON.stringify);
+  return sendProblem(request, reply, {
+    status: 503,
+    type: 'urn:ccap:problem:closing',
+    detail: 'The service is restarting. Nothing was changed; please try again in a moment.',
+    retryAfterSeconds: CLOSING_RETRY_SECONDS,
+  });
+}
+
+/**
+ * Node's own answers to what it cannot read as HTTP (Fastify's `clientErrorHandler`): a
+ * malformed request 400, headers over the limit 431, a request too slow to arrive 408. Fastify's
+ * default writes `{"error":…}` JSON with no other header; this writes problem+json with the
+ * security headers and a request id, logged with it, as every other answer. No route, hook or
+ * reply exists yet: the answer goes straight to the socket, which is then closed.
+ */
+export function answerClientError(app: FastifyInstance, error: ConnectionError, socket: Socket) {
+  // A reset connection has nobody left to answer.
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const detail = {
+    400: 'The request could not be read as HTTP.',
+    408: 'The request took too long to arrive.',
+    431: 'The request headers are too large.',
+  }[status];
+  const requestId = randomUUID();
+  app.log.info(
+    { reqId: requestId, res: { statusCode: status }, code: error.code },
+    'request refused by the HTTP parser',
+  );
+  if (!socket.writable) return void socket.destroy(error);
+  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, requestId });
+  const headers = [
+    ...app.securityHeaders,
+    ['x-request-id', requestId],
+    ['content-type', PROBLEM_CONTENT_TYPE],
+    ['content-length', String(Buffer.byteLength(body))],
+    ['connection', 'close'],
+  ];
+  socket.write(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${headers.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n${body}`,
+  );
+  // As Node's and Fastify's own handlers: the rest of what the client sends is not read.
+  socket.destroy(error);
 }

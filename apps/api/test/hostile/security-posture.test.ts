@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/env';
 import { createTestApp, type TestContext } from '../helpers';
@@ -21,6 +22,34 @@ const authorizeUrl = () => {
     state: 'posture',
   }).toString()}`;
 };
+
+/** A raw HTTP/1.1 exchange: `parts` written one after the other, `between` run after the first; the answer parsed. */
+async function rawExchange(port: number, parts: string[], between?: () => void) {
+  const received = await new Promise<string>((resolve) => {
+    let text = '';
+    const socket = net.connect(port, '127.0.0.1', () => {
+      void (async () => {
+        for (const [index, part] of parts.entries()) {
+          if (index > 0) await new Promise((wait) => setTimeout(wait, 150));
+          if (!socket.writable) return;
+          socket.write(part);
+          if (index === 0) between?.();
+        }
+      })();
+    });
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(text));
+  });
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
+}
 
 function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   const csp = String(headers['content-security-policy']);
@@ -67,6 +96,27 @@ describe('over http (the embedded default)', () => {
     expectSecurityHeaders(response.headers, `${method} ${url} → ${response.statusCode}`);
   });
 
+  // Node's HTTP parser refuses these before Fastify sees a request: the answer is written to the
+  // socket by the client-error handler, still problem+json with every header and a request id.
+  it.each([
+    ['a malformed request line', 'GET /api/health HTTP/1.1 extra\r\nhost: 127.0.0.1\r\n\r\n', 400],
+    ['a header without a colon', 'GET /api/health HTTP/1.1\r\nhost 127.0.0.1\r\n\r\n', 400],
+    [
+      'headers over the limit',
+      `GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
+      431,
+    ],
+  ])('%s: %#', async (_what, request, status) => {
+    if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = ctx.app.server.address() as AddressInfo;
+    const answer = await rawExchange(port, [request]);
+    expect(answer.status).toBe(status);
+    expectSecurityHeaders(answer.headers, `${status}`);
+    expect(answer.headers['content-type']).toBe('application/problem+json');
+    expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.parse(answer.body)).toMatchObject({ status, requestId: answer.headers['x-request-id'] });
+  });
+
   it('the sign-in start carries them too, and sets HttpOnly SameSite cookies', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: authorizeUrl() });
     expect(response.statusCode).toBe(303);
@@ -76,6 +126,39 @@ describe('over http (the embedded default)', () => {
     for (const cookie of cookies) {
       expect(cookie).toMatch(/;\s*httponly/i);
       expect(cookie).toMatch(/;\s*samesite=lax/i);
+    }
+  });
+});
+
+describe('while the server stops (SIGTERM)', () => {
+  it('a request arriving on an open connection is turned away with 503 problem+json and every header', async () => {
+    const ctx = await createTestApp();
+    try {
+      await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = ctx.app.server.address() as AddressInfo;
+      // The request has begun (the connection is busy, not idle) when the stop starts; the rest
+      // of its headers arrive while the server drains.
+      let closed: Promise<unknown> = Promise.resolve();
+      const answer = await rawExchange(
+        port,
+        ['GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\n', 'x-request-id: closing-1\r\n\r\n'],
+        () => {
+          closed = ctx.app.close();
+        },
+      );
+      await closed;
+      expect(answer.status).toBe(503);
+      expectSecurityHeaders(answer.headers, '503 while closing');
+      expect(answer.headers['retry-after']).toBe('5');
+      expect(answer.headers.connection).toBe('close');
+      expect(answer.headers['content-type']).toBe('application/problem+json');
+      expect(JSON.parse(answer.body)).toMatchObject({
+        status: 503,
+        type: 'urn:ccap:problem:closing',
+        requestId: 'closing-1',
+      });
+    } finally {
+      await ctx.close();
     }
   });
 });
