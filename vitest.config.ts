@@ -13,6 +13,9 @@ const apiProject = (name: string, databaseUrl: string): TestProjectInlineConfigu
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Files share a worker's modules rather than each importing the API afresh (ADR 043): each
+    // file still builds its own app on its own database; nothing a file needs lives in a module.
+    isolate: false,
   },
 });
 
