@@ -163,7 +163,7 @@ export function sendClosingProblem(request: FastifyRequest, reply: FastifyReply)
   void reply.header('connection', 'close').header('retry-after', String(CLOSING_RETRY_SECONDS));
   // Plain JSON, not the route's serializer: a route may describe a 503 of its own (the health
   // check's), which this answer is not.
-  reply.serializer(JSON.stringify);
+  reply.serializer((payload: unknown) => JSON.stringify(payload));
   return sendProblem(request, reply, {
     status: 503,
     type: 'urn:ccap:problem:closing',
