@@ -202,17 +202,17 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       route.onSend = [...[route.onSend ?? []].flat(), fence];
     }
   });
-  // Hooks every call passes through take a callback rather than being async where they have
-  // nothing to wait for: an async hook costs a promise (and its async-hook bookkeeping) a call.
-  // The request id goes on the raw answer as it starts, so that every answer carries it, also
-  // those that skip Fastify's reply (the OpenID Provider's).
   // Draining for a stop (SIGTERM, app.close): a request arriving on a connection still open is
-  // turned away at once (sendClosingProblem), the requests in flight finish.
+  // turned away at once by the hook below (sendClosingProblem); the requests in flight finish.
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
     done();
   });
+  // Hooks every call passes through take a callback rather than being async where they have
+  // nothing to wait for: an async hook costs a promise (and its async-hook bookkeeping) a call.
+  // The request id goes on the raw answer as it starts, so that every answer carries it, also
+  // those that skip Fastify's reply (the OpenID Provider's).
   app.addHook('onRequest', (request, reply, done) => {
     reply.raw.setHeader('x-request-id', request.id);
     if (closing) return void sendClosingProblem(request, reply);
