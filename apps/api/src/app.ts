@@ -33,7 +33,7 @@ import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
-import { securityPlugin } from './plugins/security';
+import { putSecurityHeaders, securityPlugin } from './plugins/security';
 import { createResponseSerializerCompiler } from './plugins/serializer';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
@@ -146,7 +146,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     // over-long path segment): problem+json like every other error, not Fastify's own JSON.
     frameworkErrors: (error, request, reply) => {
       // Answered before any hook runs: what the hooks put on every answer goes on here.
-      for (const [name, value] of request.server.securityHeaders) reply.raw.setHeader(name, value);
+      putSecurityHeaders(reply.raw, request.server.securityHeaders);
       reply.raw.setHeader('x-request-id', request.id);
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void sendProblem(request, reply, {

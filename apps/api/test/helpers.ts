@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type ProgramProfile, programProfileSchema } from '@ccap/contracts';
@@ -136,4 +137,32 @@ export async function createTestApp(
       if (!overrides.documents?.blobDir) await fs.rm(blobDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A raw HTTP/1.1 exchange: `parts` written one after the other, `between` run after the first; the answer parsed. */
+export async function rawExchange(port: number, parts: string[], between?: () => void) {
+  const received = await new Promise<string>((resolve) => {
+    let text = '';
+    const socket = net.connect(port, '127.0.0.1', () => {
+      void (async () => {
+        for (const [index, part] of parts.entries()) {
+          if (index > 0) await new Promise((wait) => setTimeout(wait, 150));
+          if (!socket.writable) return;
+          socket.write(part);
+          if (index === 0) between?.();
+        }
+      })();
+    });
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(text));
+  });
+  const [head = '', body = ''] = received.split('\r\n\r\n');
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
 }

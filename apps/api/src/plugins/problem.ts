@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isDatabaseBusy, isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
+import { putSecurityHeaders } from './security';
 
 /**
  * An error a route throws on purpose: it becomes a problem+json answer with its status.
@@ -38,23 +39,29 @@ const CONTEXT_LABEL: Record<string, string> = {
   headers: 'request headers',
 };
 
-export function sendProblem(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  problem: Omit<Problem, 'type' | 'title'> & { type?: string; title?: string },
-) {
-  const body: Problem = {
+type ProblemFields = Omit<Problem, 'type' | 'title'> & { type?: string; title?: string };
+
+/**
+ * The RFC 9457 document of a problem: `about:blank` and the status's own title unless given,
+ * the caller's request id, and the path it asked for when there was one.
+ */
+function problemDocument(problem: ProblemFields, requestId: string, instance?: string): Problem {
+  return {
     type: problem.type ?? 'about:blank',
     title: problem.title ?? STATUS_CODES[problem.status] ?? 'Error',
     status: problem.status,
     ...(problem.detail ? { detail: problem.detail } : {}),
-    instance: request.url.split('?')[0],
-    requestId: request.id,
+    ...(instance === undefined ? {} : { instance }),
+    requestId,
     ...(problem.errors ? { errors: problem.errors } : {}),
     ...(problem.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.retryAfterSeconds } : {}),
     ...(problem.maxBytes !== undefined ? { maxBytes: problem.maxBytes } : {}),
     ...(problem.allowedTypes ? { allowedTypes: problem.allowedTypes } : {}),
   };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemFields) {
+  const body = problemDocument(problem, request.id, request.url.split('?')[0]);
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
@@ -159,7 +166,7 @@ export const CLOSING_RETRY_SECONDS = 5;
  * plugin's: the headers are put on here.
  */
 export function sendClosingProblem(request: FastifyRequest, reply: FastifyReply) {
-  for (const [name, value] of request.server.securityHeaders) reply.raw.setHeader(name, value);
+  putSecurityHeaders(reply.raw, request.server.securityHeaders);
   void reply.header('connection', 'close').header('retry-after', String(CLOSING_RETRY_SECONDS));
   // Plain JSON, not the route's serializer: a route may describe a 503 of its own (the health
   // check's), which this answer is not.
@@ -194,7 +201,8 @@ export function answerClientError(app: FastifyInstance, error: ConnectionError, 
     'request refused by the HTTP parser',
   );
   if (!socket.writable) return void socket.destroy(error);
-  const body = JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, requestId });
+  // No request line was read: the document has no `instance`.
+  const body = JSON.stringify(problemDocument({ status, detail }, requestId));
   const headers = [
     ...app.securityHeaders,
     ['x-request-id', requestId],

@@ -83,7 +83,15 @@ export const securityPlugin = fp(async (app: FastifyInstance, options: SecurityO
   const headers = securityHeaders(options);
   app.decorate('securityHeaders', headers);
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    putSecurityHeaders(reply.raw, headers);
     done();
   });
 });
+
+/**
+ * The security headers on a raw answer: by the hook above for every call, and by the answers
+ * written before it runs (the router's errors, the answer while stopping).
+ */
+export function putSecurityHeaders(raw: ServerResponse, headers: FastifyInstance['securityHeaders']) {
+  for (const [name, value] of headers) raw.setHeader(name, value);
+}

@@ -1,9 +1,9 @@
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../application-fixture';
 import { documentsOf, downloadFile, filesInStore, submitApplication, uploadMultipart } from '../documents-fixture';
 import { pdf } from '../document-files';
-import { createTestApp, type TestContext } from '../helpers';
+import { createTestApp, rawExchange, type TestContext } from '../helpers';
 import { createUser, type TestUser } from '../identity';
 import { createRfi, respondRfi, rfiDocument, rfisOf } from '../rfi-fixture';
 
@@ -287,17 +287,11 @@ describe('oversize headers', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     // A raw socket: the server answers 431 and closes before a client could finish writing.
-    const status = (headers: Record<string, string>) =>
-      new Promise<number>((resolve) => {
-        const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.write(`GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n${lines.join('')}\r\n`);
-        });
-        let received = '';
-        socket.on('data', (chunk) => (received += chunk.toString('latin1')));
-        socket.on('error', () => undefined);
-        socket.on('close', () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(received)?.[1] ?? 0)));
-      });
+    const status = async (headers: Record<string, string>) => {
+      const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      const request = `GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n${lines.join('')}\r\n`;
+      return (await rawExchange(port, [request])).status;
+    };
     expect(await status({ 'x-big': 'a'.repeat(64 * 1024) })).toBe(431);
     const many: Record<string, string> = {};
     for (let index = 0; index < 2_000; index++) many[`x-h${index}`] = 'v'.repeat(20);

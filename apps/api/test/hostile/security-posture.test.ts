@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import net, { type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/env';
-import { createTestApp, type TestContext } from '../helpers';
+import { createTestApp, rawExchange, type TestContext } from '../helpers';
 
 /**
  * The browser-facing security posture, on every kind of answer (API JSON, errors, the built-in
@@ -22,34 +22,6 @@ const authorizeUrl = () => {
     state: 'posture',
   }).toString()}`;
 };
-
-/** A raw HTTP/1.1 exchange: `parts` written one after the other, `between` run after the first; the answer parsed. */
-async function rawExchange(port: number, parts: string[], between?: () => void) {
-  const received = await new Promise<string>((resolve) => {
-    let text = '';
-    const socket = net.connect(port, '127.0.0.1', () => {
-      void (async () => {
-        for (const [index, part] of parts.entries()) {
-          if (index > 0) await new Promise((wait) => setTimeout(wait, 150));
-          if (!socket.writable) return;
-          socket.write(part);
-          if (index === 0) between?.();
-        }
-      })();
-    });
-    socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(text));
-  });
-  const [head = '', body = ''] = received.split('\r\n\r\n');
-  const [statusLine = '', ...lines] = head.split('\r\n');
-  const headers: Record<string, string> = {};
-  for (const line of lines) {
-    const colon = line.indexOf(':');
-    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-  }
-  return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
-}
 
 function expectSecurityHeaders(headers: Record<string, unknown>, what: string) {
   const csp = String(headers['content-security-policy']);
@@ -106,7 +78,7 @@ describe('over http (the embedded default)', () => {
       `GET /api/health HTTP/1.1\r\nhost: 127.0.0.1\r\nx-big: ${'a'.repeat(64 * 1024)}\r\n\r\n`,
       431,
     ],
-  ])('%s: %#', async (_what, request, status) => {
+  ])('%s is answered %i', async (_what, request, status) => {
     if (!ctx.app.server.listening) await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     const answer = await rawExchange(port, [request]);
