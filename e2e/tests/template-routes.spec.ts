@@ -1,9 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { DEMO, signIn } from '../support/auth';
-import { expect, expectNoAxeViolations, settleAnimations, test } from '../support/fixtures';
+import { axeFor, expect, expectNoAxeViolations, settleAnimations, test } from '../support/fixtures';
 
 /*
  * Issue 13: every route of spec section 2's "Template demo routes linked from the header"
@@ -92,10 +91,7 @@ async function openInApp(page: Page, path: string) {
 async function audit(page: Page, whole: boolean) {
   if (whole) return expectNoAxeViolations(page);
   await settleAnimations(page);
-  const results = await new AxeBuilder({ page })
-    .include('#main')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
+  const results = await axeFor(page).include('#main').analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
