@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
-import { type OutsideGuard, startOutsideGuard } from './outside-guard';
+import { LOOPBACK_HOST, type OutsideGuard, startOutsideGuard } from './outside-guard';
 
 /**
  * Waits (at most two seconds) for the page's finite animations and transitions to end: axe
@@ -50,7 +50,7 @@ export async function expectNoAxeViolations(page: Page) {
 }
 
 /** A request that leaves loopback: the network only (not data:, blob: or the browser's own pages). */
-const offLoopback = /^(https?|wss?):\/\/(?!(localhost|127\.0\.0\.1|\[::1\])[:/])/;
+const offLoopback = new RegExp(String.raw`^(https?|wss?)://(?!${LOOPBACK_HOST}[:/])`);
 
 /**
  * The test fixture every browser test uses: the page is checked with axe after the test
@@ -90,8 +90,7 @@ export const test = base.extend<{ audit: undefined }, { outsideGuard: OutsideGua
           }
         });
         watched.on('pageerror', (error) => uncaught.push(`${watched.url()}: ${error.stack ?? error.message}`));
-        // Listening only: an interception (page.route) of every request would cost each
-        // navigation about half as long again, and turn off the browser's cache.
+        // Listening only, not intercepting (see outside-guard.ts).
         watched.on('request', (request) => {
           if (offLoopback.test(request.url())) outside.push(request.url());
         });

@@ -12,6 +12,9 @@ import type { Duplex } from 'node:stream';
  * It replaces an interception of every page's requests (`page.route`), which made each
  * navigation about half as long again and turned off the browser's cache (ADR 005).
  */
+/** The hosts Chromium reaches directly, never through the guard: the fixture and the guard's test read it. */
+export const LOOPBACK_HOST = String.raw`(localhost|127\.0\.0\.1|\[::1\])`;
+
 export interface OutsideGuard {
   /** The `--proxy-server` argument for Chromium. */
   proxyArgument: string;

@@ -1,6 +1,6 @@
 import { chromium, expect, test } from '@playwright/test';
 import { BASE_URL } from '../support/env';
-import { startOutsideGuard } from '../support/outside-guard';
+import { LOOPBACK_HOST, startOutsideGuard } from '../support/outside-guard';
 
 // The guard every other test's browser stands behind (support/fixtures.ts), checked on its own
 // browser: Playwright's plain test, since the suite's fixture fails any test that goes outside.
@@ -25,7 +25,7 @@ test('the outside guard refuses what leaves loopback and lets the portal through
 
     expect(guard.refused).toEqual(expect.arrayContaining(['http://example.com/', 'example.org:443']));
     // The browser's own calls (Google's update and accounts services) may be there as well.
-    expect(guard.refused.filter((target) => /localhost|127\.0\.0\.1|\[::1\]/.test(target))).toEqual([]);
+    expect(guard.refused.filter((target) => new RegExp(LOOPBACK_HOST).test(target))).toEqual([]);
   } finally {
     await browser.close();
     await guard.close();
