@@ -9,6 +9,7 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { PortalPostgresDialect } from './catalog-introspector';
+import { preparingPool } from './prepared-statements';
 import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
 
 export type DatabaseTarget =
@@ -103,7 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // and the request is answered 503 (plugins/problem.ts); the pool drops the client on release.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool: preparingPool(pool) }) });
     const feed = lazyFeed(async () =>
       postgresChangeFeed({ connectionString: target.url, connectionTimeoutMillis: 5_000 }, await portalSchema(pool)),
     );
@@ -129,7 +130,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     ...(target.template ? { loadDataDir: target.template } : {}),
   });
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool: preparingPool(pool) }) });
   const feed = lazyFeed(async () => pgliteChangeFeed(pglite, await portalSchema(pool)));
   return {
     db,

@@ -1,6 +1,7 @@
 import type { ProviderOperationHours, ProviderRecord } from '@ccap/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
+import { preparedStatement } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 import { fold } from './fold';
 import type { GeoPoint } from './geocoder';
@@ -248,7 +249,7 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<Provid
     if (q.near) {
       const { point, miles } = q.near;
       const distance = haversine(point);
-      const { rows } = await sql<SearchRow>`
+      const { rows } = await sql<SearchRow>`${preparedStatement}
         with knn as (
           select p.location from provider p
           where ${where} and p.location <@ ${boxAround(point, miles)}
@@ -274,7 +275,7 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<Provid
       // The typed word's near spellings from the vocabulary, each read in name order through
       // the word index: bounded work however many names share a common word. A ZIP code reads
       // the word's rows in that ZIP only (its own index); a city keeps the plain plan below.
-      const { rows } = await sql<SearchRow>`
+      const { rows } = await sql<SearchRow>`${preparedStatement}
         with matched as (
           select v.word, word_similarity(${driver.word}, v.word) as sim
           from provider_name_vocabulary v
