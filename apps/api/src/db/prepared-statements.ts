@@ -9,8 +9,8 @@ import type pg from 'pg';
  * `select *`) and run at every call of a hot path: a prepared statement lives as long as its
  * connection.
  */
-export const preparedStatement = sql.raw('/* prepared */ ');
 const MARK = '/* prepared */ ';
+export const preparedStatement = sql.raw(MARK);
 
 /**
  * Each marked statement's text gets one name for the life of the process, the same on every
@@ -18,7 +18,7 @@ const MARK = '/* prepared */ ';
  * with the filters a search uses, so the names are capped: past the cap, a new text runs
  * unprepared, as every other statement does, rather than growing every connection's memory.
  */
-export const MAX_PREPARED_STATEMENTS = 200;
+const MAX_PREPARED_STATEMENTS = 200;
 
 /** Names statement texts `ccap_1`, `ccap_2`, …, the first `max` texts only. */
 export function statementNames(max: number): (text: string) => string | undefined {
@@ -42,11 +42,11 @@ const preparedStatementName = statementNames(MAX_PREPARED_STATEMENTS);
 export function preparingPool(pool: pg.Pool): PostgresPool {
   const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
   const wrap = (client: pg.PoolClient): PostgresPoolClient => {
-    // Kysely sends a statement's text and values (a cursor only when streaming, which the portal
-    // does not configure): those are what can be named.
-    const query = (text: string, values: readonly unknown[]) => {
+    // Kysely sends a statement's text and a copy of its values of its own (a cursor only when
+    // streaming, which the portal does not configure): those are what can be named.
+    const query = (text: string, values: unknown[]) => {
       const name = text.startsWith(MARK) ? preparedStatementName(text) : undefined;
-      return name ? client.query({ name, text, values: [...values] }) : client.query(text, [...values]);
+      return name ? client.query({ name, text, values }) : client.query(text, values);
     };
     return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
   };
