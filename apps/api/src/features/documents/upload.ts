@@ -52,9 +52,14 @@ async function stage(source: Readable, stagingDir: string, maxBytes: number): Pr
   source.once('error', (error) => {
     sourceError = error;
   });
+  const sink = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   try {
-    await pipeline(source, meter, createWriteStream(file, { flags: 'wx', mode: 0o600 }));
+    await pipeline(source, meter, sink);
   } catch (error) {
+    // The pipeline can fail before the file is even open (a first chunk already over the limit),
+    // and it does not wait for the file to close: its open would then create it after the removal
+    // below, and leave it behind. A stream destroyed while opening closes once it has opened.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await fs.rm(file, { force: true });
     if (error instanceof TooLargeError) throw fileTooLarge(maxBytes);
     if (error === sourceError) throw malformedUpload();
