@@ -29,14 +29,17 @@ it('a marked statement is prepared once on its connection and answers each call 
 });
 
 it('a marked statement that fails leaves its connection usable, prepared or not', async () => {
-  await expect(sql`${preparedStatement}select 1 / ${0}::int as n`.execute(database.db)).rejects.toThrow(
-    /division by zero/,
-  );
-  await expect(sql`${preparedStatement}select from no_such_table`.execute(database.db)).rejects.toThrow(
-    /no_such_table/,
-  );
-  const { rows } = await sql<{ n: number }>`${preparedStatement}select 1 / ${1}::int as n`.execute(database.db);
-  expect(rows).toEqual([{ n: 1 }]);
+  // One connection throughout: the pool would otherwise hand the last call a fresh one.
+  await database.db.connection().execute(async (connection) => {
+    await expect(sql`${preparedStatement}select 1 / ${0}::int as n`.execute(connection)).rejects.toThrow(
+      /division by zero/,
+    );
+    await expect(sql`${preparedStatement}select from no_such_table`.execute(connection)).rejects.toThrow(
+      /no_such_table/,
+    );
+    const { rows } = await sql<{ n: number }>`${preparedStatement}select 1 / ${1}::int as n`.execute(connection);
+    expect(rows).toEqual([{ n: 1 }]);
+  });
 });
 
 it('names each text once, and only the first texts up to the cap', () => {
