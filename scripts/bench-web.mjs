@@ -8,6 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
 import { startProduct } from './bench-support.mjs';
@@ -106,13 +107,10 @@ async function blockingTime(page, url) {
     }).observe({ type: 'longtask', buffered: true });
   });
   try {
-    await session.send('Emulation.setDeviceMetricsOverride', {
-      width: 412,
-      height: 823,
-      deviceScaleFactor: 1.75,
-      mobile: true,
-    });
-    await session.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    // Lighthouse's own defaults, the ones its runs above use: its phone's screen and CPU slowdown.
+    const { width, height, deviceScaleFactor, mobile } = defaultSettings.screenEmulation;
+    await session.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor, mobile });
+    await session.send('Emulation.setCPUThrottlingRate', { rate: defaultSettings.throttling.cpuSlowdownMultiplier });
     const loads = [];
     for (let load = 0; load < BLOCKING_LOADS; load += 1) {
       // Nothing in the HTTP cache, as in Lighthouse's runs of the public pages.
