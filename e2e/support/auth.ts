@@ -1,9 +1,19 @@
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
+/** The longest wait for the sign-in form after a sign-in starts (see `submitSignIn`). */
+const SIGN_IN_FORM_MS = 20_000;
+
 /** Fills the built-in provider's sign-in page and submits it. */
 export async function submitSignIn(page: Page, email: string, password: string) {
-  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+  // Reaching the form takes two whole loads of the app and a round of redirects: the page asked
+  // for boots, finds nobody signed in and starts a sign-in; the identity provider sends the
+  // browser to its sign-in page, which boots the app again and asks for the sign-in's details.
+  // On a slow 2-core machine with the other worker busy, that took 7.6 s (CI, session 23):
+  // longer than an assertion's default 5 s.
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({
+    timeout: SIGN_IN_FORM_MS,
+  });
   await page.getByLabel('Email address').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
