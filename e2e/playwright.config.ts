@@ -58,6 +58,10 @@ export default defineConfig({
   workers: 2,
   // A 2-core CI machine runs two workers and three servers: room for the slower moments.
   timeout: 60_000,
+  // An assertion after a sign-in or a sign-up spans redirects and a whole load of the app: on a
+  // machine with a slow Chromium, 5 s (Playwright's default) ran out while the page was still
+  // loading its data (the staff story's dashboard, CI in session 23).
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     ...(JSON_REPORT ? [['json'] as const] : []),
