@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import puppeteer from 'puppeteer-core';
-import { startProduct } from './bench-support.mjs';
+import { sleep, startProduct } from './bench-support.mjs';
 import { root } from './lib.mjs';
 
 const WEB_PORT = 8252;
@@ -116,7 +116,7 @@ async function blockingTime(page, url) {
       // Nothing in the HTTP cache, as in Lighthouse's runs of the public pages.
       await session.send('Network.clearBrowserCache');
       await page.goto(url, { waitUntil: 'networkidle0' });
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sleep(1000);
       const { tasks, paint } = await page.evaluate(() => ({
         tasks: globalThis.__benchLongTasks,
         paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0,
@@ -252,7 +252,7 @@ export async function lighthouseRows() {
       if (first !== undefined)
         rows.push({
           part: 'Web',
-          measure: `  the same page's own blocking time at 4× CPU, without Lighthouse`,
+          measure: `  the same page's own blocking time at ${defaultSettings.throttling.cpuSlowdownMultiplier}× CPU, without Lighthouse`,
           value: `${first} ms the first load${again.length > 0 ? `; loaded again: ${again.join(', ')} ms` : ''}`,
         });
     }
