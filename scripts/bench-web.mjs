@@ -29,10 +29,13 @@ const CHROME_FLAGS = [
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const WIZARD = '/registeredapplication/registration/registeredprovider';
 /**
- * Lighthouse runs per page; the row is the median run (Lighthouse's own `computeMedianRun`: the
- * run nearest the median first paint and time to interactive), as Lighthouse's variability
- * guide advises. This machine's speed drifts (Lighthouse's CPU benchmark index, measured seven
- * times in a row here: 1,008 to 2,062), and one run is at the mercy of the moment.
+ * Lighthouse runs per page. The score checked against the target is the median of the runs'
+ * scores; the paints and blocking time beside it are Lighthouse's own median run
+ * (`computeMedianRun`: the run nearest the median first paint and time to interactive), as its
+ * variability guide advises. That run is chosen without regard to blocking time, the figure that
+ * varies most here: the wizard's runs scored 93, 98 and 91, and its median run was the 98 (session
+ * 24). This machine's speed drifts (Lighthouse's CPU benchmark index, measured seven times in a
+ * row here: 1,008 to 2,062), and one run is at the mercy of the moment.
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 
@@ -239,13 +242,15 @@ export async function lighthouseRows() {
         throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not ${route}`);
       const { performance, accessibility } = categories;
       const seconds = (id) => `${(audits[id].numericValue / 1000).toFixed(1)} s`;
-      const perf = Math.round((performance.score ?? 0) * 100);
+      // The middle score (the lower middle of an even number of runs: never the better one).
+      const perf = scores.toSorted((a, b) => a - b)[Math.floor((scores.length - 1) / 2)];
+      const medianRunPerf = Math.round((performance.score ?? 0) * 100);
       const a11y = Math.round((accessibility.score ?? 0) * 100);
       const [first, ...again] = await blockingTime(page, `${product.base}${route}`);
       rows.push({
         part: 'Web',
         measure,
-        value: `performance ${perf}, accessibility ${a11y} (FCP ${seconds('first-contentful-paint')}, LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms; median of ${valid.length} runs: ${scores.join(', ')}; CPU benchmark index ${speeds.join(', ')})`,
+        value: `performance ${perf} (median score of ${valid.length} runs: ${scores.join(', ')}), accessibility ${a11y}; Lighthouse's median run: performance ${medianRunPerf}, FCP ${seconds('first-contentful-paint')}, LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms; CPU benchmark index ${speeds.join(', ')}`,
         target,
         ok: perf >= 95 && a11y === 100,
       });
