@@ -45,6 +45,10 @@ const summary = (result) => ({
   errors: result.errors + result.timeouts + result.non2xx,
 });
 
+/** A measured case as the table shows it: requests per second, p99, and errors if any. */
+const throughput = ({ rps, p99, errors }) =>
+  `${Math.round(rps)} req/s, p99 ${p99} ms${errors ? `, ${errors} errors` : ''}`;
+
 /** Requests per second and the worst p99 over several runs of one server. */
 const combined = (runs) => ({
   rps: runs.reduce((sum, r) => sum + r.requests, 0) / runs.reduce((sum, r) => sum + r.seconds, 0),
@@ -248,14 +252,15 @@ export async function benchApi() {
           body: JSON.stringify(answer),
         });
         if (stored.status !== 200) throw new Error(`the bare server kept no answer: ${stored.status}`);
+        const { bytes } = await stored.json();
         const replay = { url: `http://127.0.0.1:${BARE_PORT}/recorded`, headers: options.headers };
         await run({ ...replay, duration: WARM_UP });
         const { bare: replayBaseline, result: replayed } = await measureBeside(bareOptions, replay);
         baselines.push(replayBaseline);
         rows.push({
           part: 'API',
-          measure: `bare Fastify sending the dashboard's answer (${Object.keys(answer.headers).length} headers, ${Buffer.from(answer.body, 'base64').length} bytes compressed) to its request; reference`,
-          value: `${Math.round(replayed.rps)} req/s, p99 ${replayed.p99} ms${replayed.errors ? `, ${replayed.errors} errors` : ''}`,
+          measure: `bare Fastify sending the dashboard's answer (${Object.keys(answer.headers).length} headers, ${bytes} bytes compressed) to its request; reference`,
+          value: throughput(replayed),
           ratio: (replayed.rps / replayBaseline.rps).toFixed(2),
           ok: replayed.errors > 0 ? false : undefined,
         });
@@ -263,7 +268,7 @@ export async function benchApi() {
       rows.push({
         part: 'API',
         measure: label,
-        value: `${Math.round(result.rps)} req/s, p99 ${result.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+        value: throughput(result),
         ratio: ratio.toFixed(2),
         target: target === undefined ? '' : `≥ ${target.toFixed(2)} of bare`,
         ok: result.errors > 0 ? false : target === undefined ? undefined : ratio >= target,
@@ -280,7 +285,7 @@ export async function benchApi() {
       rows.push({
         part: 'API',
         measure: `${label}, READ_CACHE=off`,
-        value: `${Math.round(result.rps)} req/s, p99 ${result.p99} ms${result.errors ? `, ${result.errors} errors` : ''}`,
+        value: throughput(result),
         ratio: (result.rps / baseline.rps).toFixed(2),
         ok: result.errors > 0 ? false : undefined,
       });
@@ -294,7 +299,7 @@ export async function benchApi() {
     rows.unshift({
       part: 'API',
       measure: 'bare Fastify + one PostgreSQL `select 1` (pool of 10; reference)',
-      value: `${Math.round(roundTrip.rps)} req/s, p99 ${roundTrip.p99} ms${roundTrip.errors ? `, ${roundTrip.errors} errors` : ''}`,
+      value: throughput(roundTrip),
       ratio: (roundTrip.rps / roundTripBare.rps).toFixed(2),
       ok: roundTrip.errors > 0 ? false : undefined,
     });
