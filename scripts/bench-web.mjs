@@ -151,7 +151,7 @@ async function blockingTime(page, url) {
  * on session 25's machine the page's main thread was on a CPU for under half of its tasks' time
  * (a provider search task of 135 ms held 36 ms of CPU), and the compositor used more CPU than
  * the page. The share tells a page that does more from a machine that gave it less. Undefined
- * when the trace cannot be read.
+ * when the trace cannot be read or has no thread times.
  */
 function mainThreadCpuShare(artifacts) {
   try {
@@ -163,8 +163,10 @@ function mainThreadCpuShare(artifacts) {
       // Top-level tasks only (the events are in start order): a nested task is in its parent's time.
       if (!TraceProcessor.isScheduleableTask(event) || !event.dur || event.ts < end) continue;
       end = event.ts + event.dur;
+      // A task without its thread time (a trace recorded without thread clocks) says nothing either way.
+      if (event.tdur === undefined) continue;
       wall += event.dur;
-      cpu += event.tdur ?? event.dur;
+      cpu += event.tdur;
     }
     return wall > 0 ? Math.round((100 * cpu) / wall) : undefined;
   } catch {
