@@ -144,4 +144,50 @@ describe.skipIf(!connectionString)('the job queue on one PostgreSQL', () => {
       ).rows;
     await expect.poll(jobs, { timeout: 5_000, interval: 200 }).toEqual([{ state: 'completed', retry_count: 1 }]);
   }, 25_000);
+
+  it('a stop waits for the completion of a job that finished just before it', async () => {
+    const jobSchema = `pgboss_test_${randomBytes(4).toString('hex')}`;
+    // A pool whose connections come a second late once `slow` is set: the completion pg-boss
+    // sends (without waiting for it) is still under way when its own stop returns.
+    let slow = false;
+    const pool = new pg.Pool({ connectionString, max: 2 });
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    pool.connect = (async () => {
+      if (slow) await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return connect();
+    }) as typeof pool.connect;
+    let finish = () => {};
+    const running = new Promise<void>((started) => {
+      void startJobQueue({
+        pool,
+        schema: jobSchema,
+        log,
+        tickMs: 200,
+        pollingIntervalSeconds: 0.5,
+        jobs: [
+          {
+            name: 'late',
+            everySeconds: 3600,
+            expireInSeconds: 60,
+            run: () =>
+              new Promise<void>((done) => {
+                finish = done;
+                started();
+              }),
+          },
+        ],
+      }).then((queue) => queues.push(queue));
+    });
+    await running;
+    const queue = queues.at(-1)!;
+    const stopped = queue.stop();
+    slow = true;
+    finish();
+    await stopped;
+    // Read through the other pool: `pool.query` asks `connect` for a callback the stand-in does not take.
+    const { rows } = await admin.query<{ state: string }>(`select state::text as state from ${jobSchema}.job`);
+    await pool.end();
+    await admin.query(`drop schema ${jobSchema} cascade`);
+    expect(rows).toEqual([{ state: 'completed' }]);
+  }, 20_000);
 });

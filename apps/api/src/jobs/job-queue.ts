@@ -33,18 +33,40 @@ export interface JobQueueOptions {
  * pg-boss's statements through a pool it shares with the portal. Some are scripts that open a
  * transaction (`BEGIN; …; COMMIT`); if one fails half-way, the client is rolled back before it
  * goes back to the pool, so the next user (on PGlite, the portal itself) never inherits it.
+ *
+ * The statements under way are kept, so that a stop can wait for them before the pool closes.
+ * pg-boss 10 marks a job completed without waiting for it (`Manager.work`'s `this.complete(…)`
+ * is not awaited), and its graceful stop returns once no job is in hand: a job that finished
+ * just before a stop had its completion sent to a pool already closed. It stayed active and ran
+ * again after it expired, and the refused statement was an unhandled rejection (CI, session 25).
  */
-const executeOn = (pool: pg.Pool) => async (text: string, values?: unknown[]) => {
-  const client = await pool.connect();
-  try {
-    return await client.query(text, values);
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
-};
+function statementsOn(pool: pg.Pool) {
+  const underWay = new Set<Promise<unknown>>();
+  const execute = async (text: string, values?: unknown[]) => {
+    const client = await pool.connect();
+    try {
+      return await client.query(text, values);
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return {
+    executeSql: (text: string, values?: unknown[]) => {
+      const statement = execute(text, values);
+      underWay.add(statement);
+      void statement.then(
+        () => underWay.delete(statement),
+        () => underWay.delete(statement),
+      );
+      return statement;
+    },
+    /** Waits for every statement sent so far, whether it succeeds or not. */
+    settled: () => Promise.allSettled([...underWay]),
+  };
+}
 
 /**
  * The PostgreSQL job queue (pg-boss) every API instance shares. Each instance asks, every
@@ -59,8 +81,9 @@ export async function startJobQueue(options: JobQueueOptions) {
     : new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'pgboss' });
   ownPool?.on('error', (error) => options.log.warn({ err: error }, 'job queue: a connection was lost'));
   const pool = options.pool ?? ownPool!;
+  const statements = statementsOn(pool);
   const boss = new PgBoss({
-    db: { executeSql: executeOn(pool) },
+    db: { executeSql: statements.executeSql },
     schema: options.schema,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
     // Scheduling is the slots below, not pg-boss's cron.
@@ -119,12 +142,16 @@ export async function startJobQueue(options: JobQueueOptions) {
 
   return {
     boss,
-    /** Stops asking and fetching; lets a job in hand finish (bounded), then closes the pool. */
+    /**
+     * Stops asking and fetching; lets a job in hand finish (bounded) and its completion be
+     * written, then closes the pool.
+     */
     async stop() {
       stopping = true;
       clearInterval(timer);
       await asking;
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
+      await statements.settled();
       await ownPool?.end();
     },
   };
