@@ -156,30 +156,30 @@ describe.skipIf(!connectionString)('the job queue on one PostgreSQL', () => {
       if (slow) await new Promise((resolve) => setTimeout(resolve, 1_000));
       return connect();
     }) as typeof pool.connect;
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
     let finish = () => {};
-    const running = new Promise<void>((started) => {
-      void startJobQueue({
-        pool,
-        schema: jobSchema,
-        log,
-        tickMs: 200,
-        pollingIntervalSeconds: 0.5,
-        jobs: [
-          {
-            name: 'late',
-            everySeconds: 3600,
-            expireInSeconds: 60,
-            run: () =>
-              new Promise<void>((done) => {
-                finish = done;
-                started();
-              }),
-          },
-        ],
-      }).then((queue) => queues.push(queue));
+    const queue = await startJobQueue({
+      pool,
+      schema: jobSchema,
+      log,
+      tickMs: 200,
+      pollingIntervalSeconds: 0.5,
+      jobs: [
+        {
+          name: 'late',
+          everySeconds: 3600,
+          expireInSeconds: 60,
+          run: () =>
+            new Promise<void>((done) => {
+              finish = done;
+              started();
+            }),
+        },
+      ],
     });
+    queues.push(queue);
     await running;
-    const queue = queues.at(-1)!;
     const stopped = queue.stop();
     slow = true;
     finish();
