@@ -35,4 +35,16 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // Test files share a worker's jsdom window (isolate: false, vitest.config.ts): each file
+  // leaves it as it found it, so none passes or fails by the file before it.
+  localStorage.clear();
+  sessionStorage.clear();
+  const html = document.documentElement;
+  for (const name of html.getAttributeNames()) html.removeAttribute(name);
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
+  vi.useRealTimers();
+});
