@@ -82,7 +82,11 @@ test('dashboard buttons follow the spec, and every required document uploads wit
         uploadThroughput: -1,
       });
     }
-    await expect(card.getByText('Uploaded', { exact: false })).toBeVisible({ timeout: 20_000 });
+    // Uploaded: the card says so and offers the file again. (Not a substring match on
+    // "Uploaded": Playwright's is case-blind, and "Not uploaded yet" matched it at once, so the
+    // loop went on before a file was in, and the dashboard below found one still missing.)
+    await expect(card.getByText('✓ Uploaded', { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(card.getByRole('button', { name: 'View Document' })).toBeVisible();
   }
 
   // Each file opens again, byte for byte.
