@@ -1,5 +1,5 @@
 import { addressNotFoundProblemType, type ProviderRecord, type ProviderSearchCriteria } from '@ccap/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -137,9 +137,10 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     expect(zip).toHaveValue('abc');
     expect(zip).toHaveAttribute('aria-invalid', 'true');
     expect(zip).toHaveAccessibleDescription('Enter a 5-digit ZIP code, like 50309');
-    // Announced and focused, with a way to the field.
+    // Announced and focused, with a way to the field. The summary takes focus in an effect, which
+    // React may run after the commit the query above found (CI, session 26): wait for it.
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
-    expect(summary).toHaveFocus();
+    await waitFor(() => expect(summary).toHaveFocus());
     await user.click(within(summary).getByRole('link', { name: 'ZIP code: Enter a 5-digit ZIP code, like 50309' }));
     expect(zip).toHaveFocus();
     expect(screen.queryByText('An error occurred while fetching providers.')).not.toBeInTheDocument();
