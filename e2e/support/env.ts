@@ -20,3 +20,32 @@ export function assertChromium() {
 export const JSON_REPORT = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 /** Set in Playwright's worker processes, which load this config too but must not rebuild. */
 export const IS_WORKER = process.env.TEST_WORKER_INDEX !== undefined;
+
+/**
+ * Chromium 156 gives every browser context a hidden renderer of its own for the browser's WebUI
+ * omnibox popup (about 150 MB each, and CPU as each test's context opens): browser chrome that a
+ * headless test never shows. Chromium reads only the last `--disable-features`, so this list
+ * repeats Playwright's own (its launch arguments, Playwright 1.65) before adding the popup's two
+ * features; the worker fixture in fixtures.ts fails if the launched browser's command line shows
+ * Playwright disabling a feature this list does not.
+ */
+export const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import axe from 'axe-core';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type Browser, test as base, expect, type Page } from '@playwright/test';
+import { DISABLED_FEATURES } from './env';
 import { LOOPBACK_HOST, type OutsideGuard, startOutsideGuard } from './outside-guard';
 
 /**
@@ -89,6 +90,22 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
+/**
+ * Every feature the browser was launched without, as its own command line says: Playwright's
+ * `--disable-features` first, then the configuration's (env.ts), of which Chromium reads the last.
+ */
+async function disabledFeatureLists(browser: Browser) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto('chrome://version');
+    const commandLine = (await page.locator('#command_line').textContent()) ?? '';
+    return [...commandLine.matchAll(/--disable-features=(\S+)/g)].map((match) => match[1]!.split(','));
+  } finally {
+    await context.close();
+  }
+}
+
 /** A request that leaves loopback: the network only (not data:, blob: or the browser's own pages). */
 const offLoopback = new RegExp(String.raw`^(https?|wss?)://(?!${LOOPBACK_HOST}[:/])`);
 
@@ -102,7 +119,7 @@ const offLoopback = new RegExp(String.raw`^(https?|wss?)://(?!${LOOPBACK_HOST}[:
  * Nothing can leave loopback: each worker's browser sends all else to its outside guard, which
  * refuses it. A page's request that tries is also a failure of the test that made it.
  */
-export const test = base.extend<{ audit: undefined }, { outsideGuard: OutsideGuard }>({
+export const test = base.extend<{ audit: undefined }, { outsideGuard: OutsideGuard; disabledFeatures: undefined }>({
   outsideGuard: [
     // Playwright reads what a fixture needs from its first parameter's pattern: none here.
     // eslint-disable-next-line no-empty-pattern
@@ -117,6 +134,17 @@ export const test = base.extend<{ audit: undefined }, { outsideGuard: OutsideGua
     async ({ launchOptions, outsideGuard }, use) =>
       use({ ...launchOptions, args: [...(launchOptions.args ?? []), outsideGuard.proxyArgument] }),
     { scope: 'worker' },
+  ],
+  // Once per worker: the configuration's --disable-features still holds all of Playwright's.
+  disabledFeatures: [
+    async ({ browser }, use) => {
+      const lists = await disabledFeatureLists(browser);
+      expect(lists.at(-1), 'the last --disable-features (env.ts)').toEqual(DISABLED_FEATURES);
+      for (const list of lists)
+        expect(DISABLED_FEATURES, 'Playwright’s own --disable-features').toEqual(expect.arrayContaining(list));
+      await use(undefined);
+    },
+    { scope: 'worker', auto: true },
   ],
   audit: [
     async ({ page, browser }, use) => {
