@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import AxeBuilder from '@axe-core/playwright';
-import axe from 'axe-core';
 import { type Browser, test as base, expect, type Page } from '@playwright/test';
 import { DISABLED_FEATURES } from './env';
 import { LOOPBACK_HOST, type OutsideGuard, startOutsideGuard } from './outside-guard';
@@ -22,13 +22,17 @@ export async function settleAnimations(page: Page) {
   });
 }
 
+/** axe-core's source from the very copy @axe-core/playwright runs, whichever version it pins. */
+const AXE_SOURCE = (
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright'))('axe-core') as { source: string }
+).source;
+
 /**
  * axe-core goes into each of the page's documents once, not on every run. AxeBuilder sends its
  * whole source (550 KB) into the page twice on every `analyze()`, and on a 2-core machine each
  * send took 150–250 ms of the 600–900 ms a run on a small page took: more than the audit itself
  * (measured in session 27). Here the source goes into a frame only when the frame has no axe yet
  * (a navigation starts a new document without it), and the builder is given a source of nothing.
- * The same axe-core version as @axe-core/playwright's own (e2e/package.json).
  */
 class AxeOncePerDocument extends AxeBuilder {
   readonly #page: Page;
@@ -40,12 +44,17 @@ class AxeOncePerDocument extends AxeBuilder {
 
   override async analyze() {
     for (const frame of this.#page.frames()) {
-      const present = frame.evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function');
       // The main frame must take axe; a child frame that cannot (detached, another origin) is
       // left as AxeBuilder leaves it.
-      if (frame === this.#page.mainFrame()) {
-        if (!(await present)) await frame.evaluate(axe.source);
-      } else if (!(await present.catch(() => true))) await frame.evaluate(axe.source).catch(() => undefined);
+      const main = frame === this.#page.mainFrame();
+      const failed = (error: unknown) => {
+        if (main) throw error;
+        return true;
+      };
+      const present = await frame
+        .evaluate(() => typeof (window as { axe?: { run?: unknown } }).axe?.run === 'function')
+        .catch(failed);
+      if (!present) await frame.evaluate(AXE_SOURCE).catch(failed);
     }
     return super.analyze();
   }
