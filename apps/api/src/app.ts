@@ -127,6 +127,9 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
           hostname: request.hostname,
           remoteAddress: request.ip,
         }),
+        // @fastify/multipart logs the options it gives busboy at `trace`, the request's headers
+        // among them: the bearer token and the session cookies. Logged without them.
+        busboyOptions: ({ headers: _headers, ...options }: { headers?: unknown }) => options,
       },
     },
     genReqId: (req) => {

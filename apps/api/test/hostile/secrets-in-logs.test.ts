@@ -5,8 +5,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 import { loadProgramProfile } from '../../src/features/program/program-profile';
+import * as files from '../document-files';
+import { documentsOf, multipartBody, submitApplication } from '../documents-fixture';
 import { createTestDatabase, DEFAULT_PROFILE_PATH, type TestContext, type TestDatabase } from '../helpers';
-import { lastMailTo, registerAndConfirm, signInThroughIdp } from '../identity';
+import { lastMailTo, registerAndConfirm, signInThroughIdp, type TestUser } from '../identity';
 
 /**
  * The API's real logger (its serializers and query redaction, at the most talkative level) written
@@ -68,6 +70,19 @@ it('no secret of a whole account life reaches the logs', async () => {
   const headers = { authorization: `Bearer ${tokens!.access_token}` };
   expect((await app.inject({ method: 'GET', url: '/api/User/me', headers })).statusCode).toBe(200);
   expect((await app.inject({ method: 'GET', url: '/api/Dashboard/get-dashboard', headers })).statusCode).toBe(200);
+  // A document uploaded as a browser does (multipart, with the session's cookie beside the token):
+  // the multipart parser logs its options at trace, the request's headers once among them.
+  const user: TestUser = { id: '', email, name: 'Log Reader', token: tokens!.access_token, headers };
+  const applicationId = await submitApplication(ctx, user);
+  const [document] = await documentsOf(ctx, user, applicationId);
+  const body = multipartBody('w9.pdf', files.pdf());
+  const upload = await app.inject({
+    method: 'POST',
+    url: `/api/Application/${applicationId}/documents/${document!.documentId}/file`,
+    headers: { ...headers, 'content-type': body.contentType, cookie: `_session=${tokens!.refresh_token ?? 'x'}` },
+    payload: body.payload,
+  });
+  expect(upload.statusCode).toBe(200);
   // A call that fails validation, with the password in its body, is logged as an error answer.
   await app.inject({ method: 'POST', url: '/idp/account/register', payload: { email, password, name: '' } });
 
@@ -101,6 +116,7 @@ it('no secret of a whole account life reaches the logs', async () => {
   // The log did see these calls, with their request ids.
   expect(log).toContain('/idp/account/reset-password');
   expect(log).toContain('/api/User/me');
+  expect(log).toContain('Providing options to busboy');
   expect(log).toContain('/auth/boxed-password-reset?token=[redacted]');
   for (const secret of secrets.filter((value) => value.length >= 8)) {
     expect(log.includes(secret), `a secret (${secret.slice(0, 6)}…) appears in the log`).toBe(false);
