@@ -13,6 +13,7 @@ import {
   IS_CI,
   IS_WORKER,
   JSON_REPORT,
+  LOG_DIR,
   RELYING_PORTAL_URL,
 } from './support/env';
 
@@ -24,10 +25,12 @@ if (!IS_WORKER)
     stdio: 'inherit',
   });
 
-// Every run starts the real built product on fresh, empty data folders.
+// Every run starts the real built product on fresh, empty data folders. Each server's log (its
+// standard output) goes to a file of the run, at the most talkative level: the global teardown
+// finds no secret in any line of it.
 const dataDir = (name: string) => fs.mkdtempSync(path.join(os.tmpdir(), `ccap-e2e-${name}-`));
-const server = (url: string, env: Record<string, string>) => ({
-  command: 'node ../apps/api/dist/server.js',
+const server = (name: string, url: string, env: Record<string, string>) => ({
+  command: `exec node ../apps/api/dist/server.js >> '${path.join(LOG_DIR, `${name}.log`)}'`,
   url: `${url}/api/health`,
   reuseExistingServer: false,
   timeout: 120_000,
@@ -39,7 +42,7 @@ const server = (url: string, env: Record<string, string>) => ({
   // The whole suite signs in and searches from one loopback address, far faster than a person:
   // production's per-address limits would throttle it (the API tests cover the limits themselves).
   env: {
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: 'trace',
     NODE_ENV: 'production',
     DATABASE_URL: '',
     TILE_URL: '',
@@ -53,6 +56,7 @@ const server = (url: string, env: Record<string, string>) => ({
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/secrets-in-logs.ts',
   fullyParallel: true,
   forbidOnly: IS_CI,
   retries: IS_CI ? 1 : 0,
@@ -93,19 +97,19 @@ export default defineConfig({
   webServer: [
     // A two-minute idle lock, so the idle tests travel less far in time than the 15-minute
     // access token lives (a token renewal with the page clock far ahead would fail its checks).
-    server(BASE_URL, {
+    server('portal', BASE_URL, {
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir('portal'),
       IDLE_TIMEOUT_SECONDS: '120',
       IDLE_WARNING_SECONDS: '60',
     }),
-    server(EXTERNAL_IDP_URL, {
+    server('external-idp', EXTERNAL_IDP_URL, {
       PORT: String(E2E_PORT + 1),
       DATA_DIR: dataDir('external-idp'),
       DEMO_DIRECTORY: 'false',
       IDP_CLIENT_ORIGINS: RELYING_PORTAL_URL,
     }),
-    server(RELYING_PORTAL_URL, {
+    server('relying-portal', RELYING_PORTAL_URL, {
       PORT: String(E2E_PORT + 2),
       DATA_DIR: dataDir('relying-portal'),
       DEMO_DIRECTORY: 'false',

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { NEW_ACCOUNT_PASSWORD } from './accounts';
 import { expect } from './fixtures';
 
 /** The longest wait for the sign-in form after a sign-in starts (see `submitSignIn`). */
@@ -36,11 +37,7 @@ export async function signIn(page: Page, email: string, password: string, return
   await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/\//g, '\\/')}$`));
 }
 
-export const DEMO = {
-  applicant: { email: 'applicant@demo.example', password: 'Demo-Applicant-2026', name: 'Alex Applicant' },
-  worker: { email: 'worker@demo.example', password: 'Demo-Worker-2026', name: 'Sam Worker' },
-  admin: { email: 'admin@demo.example', password: 'Demo-Administrator-2026', name: 'Ada Administrator' },
-};
+export { DEMO, NEW_ACCOUNT_PASSWORD } from './accounts';
 
 /**
  * A brand-new provider account: registered through the built-in provider, confirmed from
@@ -48,7 +45,7 @@ export const DEMO = {
  */
 export async function createAccount(page: Page, returnTo: string, name = 'Nia Provider') {
   const email = `provider.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.gov`;
-  const password = 'Lilacs bloom in May 2026';
+  const password = NEW_ACCOUNT_PASSWORD;
   await page.goto(returnTo);
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.getByLabel('Full name').fill(name);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
 /** Where the browser tests find Chromium and the app; the only env reads of the e2e suite. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,6 +22,12 @@ export function assertChromium() {
 export const JSON_REPORT = process.env.PLAYWRIGHT_JSON_OUTPUT_NAME;
 /** Set in Playwright's worker processes, which load this config too but must not rebuild. */
 export const IS_WORKER = process.env.TEST_WORKER_INDEX !== undefined;
+/**
+ * Where the three servers write their logs for the whole run, one file each (the global teardown
+ * looks through them for secrets): made once by the runner, which loads the configuration first,
+ * and inherited by its workers.
+ */
+export const LOG_DIR = (process.env.E2E_LOG_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-e2e-logs-')));
 
 /**
  * Chromium 156 gives every browser context a hidden renderer of its own for the browser's WebUI

@@ -1,9 +1,10 @@
-import { DEMO, linkFromMail, signIn, submitSignIn } from '../support/auth';
+import { wrongPassword } from '../support/accounts';
+import { DEMO, linkFromMail, NEW_ACCOUNT_PASSWORD, signIn, submitSignIn } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
 test('create an account, sign in, stay signed in across a reload, sign out, sign in again', async ({ page }) => {
   const email = `new.provider.${Date.now()}@example.gov`;
-  const password = 'Lilacs bloom in May 2026';
+  const password = NEW_ACCOUNT_PASSWORD;
 
   await page.goto('/users/profile');
   await expect(page).toHaveURL(/\/auth\/boxed-signin\?uid=/);
@@ -57,7 +58,7 @@ test('five wrong passwords lock sign-in with a message that does not say whether
   for (const email of [DEMO.worker.email, 'nobody.here@example.gov']) {
     await page.goto('/login');
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await submitSignIn(page, email, `Wrong password number ${attempt}`);
+      await submitSignIn(page, email, wrongPassword(attempt));
       const alert = page
         .getByRole('alert')
         .filter({ hasText: attempt < 5 ? 'Email or password is incorrect.' : 'Too many failed attempts' });

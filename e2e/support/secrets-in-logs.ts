@@ -1,0 +1,84 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO, NEW_ACCOUNT_PASSWORD, wrongPassword } from './accounts';
+import { LOG_DIR } from './env';
+
+/**
+ * What must never be in a server's log, whatever the line: each rule names what it finds, and a
+ * finding is reported by file, line and rule only, so that the report does not repeat the secret.
+ */
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const RULES: { name: string; pattern: RegExp; except?: RegExp }[] = [
+  // The demonstration accounts' passwords are public (the README lists them), and the embedded
+  // default's start-up banner prints them for whoever runs it, one account a row: there only.
+  ...Object.values(DEMO).map((account) => ({
+    name: 'a demonstration password outside the start-up banner',
+    pattern: new RegExp(escape(account.password)),
+    except: new RegExp(`^ {4}${escape(account.email)} +${escape(account.password)} +[\\w-]+$`),
+  })),
+  { name: 'a password the tests typed', pattern: new RegExp(escape(NEW_ACCOUNT_PASSWORD)) },
+  { name: 'a wrong password the tests typed', pattern: new RegExp(wrongPassword(0).replace(/0$/, '\\d')) },
+  // Access and ID tokens are JWTs: a header and a payload, each base64url JSON ("eyJ").
+  { name: 'a JWT (access or ID token)', pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
+  { name: 'a bearer token', pattern: /Bearer\s+[\w.~+/-]{8,}/i },
+  // One-time links, authorization codes, PKCE verifiers, refresh tokens in an address: the
+  // access log keeps the parameter's name and "[redacted]" in place of its value.
+  {
+    name: 'a secret parameter in an address',
+    pattern: /[?&](?:token|xsrf|code|code_verifier|refresh_token|id_token_hint|state)=(?!\[redacted\])[^&#"\s]/i,
+  },
+  { name: 'a password field', pattern: /"(?:password|newPassword|confirmPassword|currentPassword)"\s*:/i },
+  { name: 'a credential header', pattern: /"(?:authorization|cookie|set-cookie)"\s*:/i },
+];
+
+export interface Finding {
+  file: string;
+  line: number;
+  rule: string;
+}
+
+/** Every line of every log in `dir` against every rule; also what was read, for the summary. */
+export function scanLogs(dir: string) {
+  const findings: Finding[] = [];
+  const read: { file: string; lines: number; requests: number; redacted: number }[] = [];
+  for (const name of fs.readdirSync(dir).filter((file) => file.endsWith('.log'))) {
+    const lines = fs.readFileSync(path.join(dir, name), 'utf8').split('\n');
+    let requests = 0;
+    let redacted = 0;
+    lines.forEach((text, index) => {
+      if (text.includes('"request completed"')) requests += 1;
+      if (text.includes('=[redacted]')) redacted += 1;
+      for (const rule of RULES)
+        if (rule.pattern.test(text) && !rule.except?.test(text))
+          findings.push({ file: name, line: index + 1, rule: rule.name });
+    });
+    read.push({ file: name, lines: lines.filter(Boolean).length, requests, redacted });
+  }
+  return { findings, read };
+}
+
+/**
+ * Playwright's global teardown: the three servers have served the whole run, at the most
+ * talkative log level; no line of their logs may hold a password, token, code or credential
+ * header. A log without a single request line means the logs were not written where they should
+ * be, and fails too (a search of nothing finds nothing).
+ */
+export default function secretsInLogs() {
+  const { findings, read } = scanLogs(LOG_DIR);
+  const silent = ['portal', 'external-idp', 'relying-portal'].filter(
+    (server) => !read.some((log) => log.file === `${server}.log` && log.requests > 0),
+  );
+  if (silent.length)
+    throw new Error(`Secrets in logs: no request lines in the log of ${silent.join(', ')} (${LOG_DIR})`);
+  if (findings.length) {
+    const shown = findings.slice(0, 20).map((finding) => `  ${finding.file}:${finding.line}: ${finding.rule}`);
+    throw new Error(
+      `Secrets in logs: ${findings.length} line(s) of the servers' logs in ${LOG_DIR} hold what must never be logged:\n${shown.join('\n')}`,
+    );
+  }
+  const summary = read.map(
+    (log) => `${log.file} ${log.lines} lines (${log.requests} requests, ${log.redacted} redacted)`,
+  );
+  console.log(`Secrets in logs: none found in ${summary.join('; ')}`);
+  fs.rmSync(LOG_DIR, { recursive: true, force: true });
+}
