@@ -12,4 +12,5 @@ export const DEMO = {
 export const NEW_ACCOUNT_PASSWORD = 'Lilacs bloom in May 2026';
 
 /** The wrong passwords the lock-out test types (`auth.spec.ts`), attempt by attempt. */
-export const wrongPassword = (attempt: number) => `Wrong password number ${attempt}`;
+export const WRONG_PASSWORD_PREFIX = 'Wrong password number ';
+export const wrongPassword = (attempt: number) => `${WRONG_PASSWORD_PREFIX}${attempt}`;

@@ -37,7 +37,7 @@ export async function signIn(page: Page, email: string, password: string, return
   await expect(page).toHaveURL(new RegExp(`${returnTo.replace(/\//g, '\\/')}$`));
 }
 
-export { DEMO, NEW_ACCOUNT_PASSWORD } from './accounts';
+export { DEMO, NEW_ACCOUNT_PASSWORD, wrongPassword } from './accounts';
 
 /**
  * A brand-new provider account: registered through the built-in provider, confirmed from

@@ -1,5 +1,4 @@
-import { wrongPassword } from '../support/accounts';
-import { DEMO, linkFromMail, NEW_ACCOUNT_PASSWORD, signIn, submitSignIn } from '../support/auth';
+import { DEMO, linkFromMail, NEW_ACCOUNT_PASSWORD, signIn, submitSignIn, wrongPassword } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
 test('create an account, sign in, stay signed in across a reload, sign out, sign in again', async ({ page }) => {

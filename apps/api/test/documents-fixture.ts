@@ -5,8 +5,11 @@ import { completeApplication } from './application-fixture';
 import type { TestContext } from './helpers';
 import type { TestUser } from './identity';
 
+/** Who calls: these helpers only send the caller's token. */
+type Caller = Pick<TestUser, 'headers'>;
+
 /** Saves a complete application as a draft and submits it; answers the application id. */
-export async function submitApplication(ctx: TestContext, user: TestUser, application?: DraftApplication) {
+export async function submitApplication(ctx: TestContext, user: Caller, application?: DraftApplication) {
   const draft = application ?? completeApplication();
   const applicationJson = JSON.stringify(draft);
   const saved = await ctx.app.inject({
@@ -27,10 +30,10 @@ export async function submitApplication(ctx: TestContext, user: TestUser, applic
   return submitted.json<{ applicationId: number }>().applicationId;
 }
 
-export const listDocuments = (ctx: TestContext, user: TestUser, applicationId: number) =>
+export const listDocuments = (ctx: TestContext, user: Caller, applicationId: number) =>
   ctx.app.inject({ method: 'GET', url: `/api/Application/${applicationId}/documents`, headers: user.headers });
 
-export async function documentsOf(ctx: TestContext, user: TestUser, applicationId: number) {
+export async function documentsOf(ctx: TestContext, user: Caller, applicationId: number) {
   const response = await listDocuments(ctx, user, applicationId);
   if (response.statusCode !== 200) throw new Error(`list answered ${response.statusCode}`);
   return response.json<RequiredDocument[]>();
@@ -51,7 +54,7 @@ export function multipartBody(fileName: string, bytes: Buffer, contentType = 'ap
 
 export function uploadMultipart(
   ctx: TestContext,
-  user: TestUser,
+  user: Caller,
   target: { applicationId: number; documentId: number },
   fileName: string,
   bytes: Buffer,
@@ -67,7 +70,7 @@ export function uploadMultipart(
 
 export function uploadBase64(
   ctx: TestContext,
-  user: TestUser,
+  user: Caller,
   target: { applicationId: number; documentId: number },
   fileName: string,
   bytes: Buffer | string,
@@ -85,14 +88,14 @@ export function uploadBase64(
   });
 }
 
-export const downloadFile = (ctx: TestContext, user: TestUser, target: { applicationId: number; documentId: number }) =>
+export const downloadFile = (ctx: TestContext, user: Caller, target: { applicationId: number; documentId: number }) =>
   ctx.app.inject({
     method: 'GET',
     url: `/api/Application/${target.applicationId}/documents/${target.documentId}/file`,
     headers: user.headers,
   });
 
-export const downloadBase64 = (ctx: TestContext, user: TestUser, documentId: number) =>
+export const downloadBase64 = (ctx: TestContext, user: Caller, documentId: number) =>
   ctx.app.inject({
     method: 'POST',
     url: `/api/Application/download-document?documentId=${documentId}`,

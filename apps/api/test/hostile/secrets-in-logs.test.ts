@@ -6,9 +6,9 @@ import { type App, buildApp } from '../../src/app';
 import { loadConfig } from '../../src/env';
 import { loadProgramProfile } from '../../src/features/program/program-profile';
 import * as files from '../document-files';
-import { documentsOf, multipartBody, submitApplication } from '../documents-fixture';
+import { documentsOf, submitApplication, uploadMultipart } from '../documents-fixture';
 import { createTestDatabase, DEFAULT_PROFILE_PATH, type TestContext, type TestDatabase } from '../helpers';
-import { lastMailTo, registerAndConfirm, signInThroughIdp, type TestUser } from '../identity';
+import { lastMailTo, registerAndConfirm, signInThroughIdp } from '../identity';
 
 /**
  * The API's real logger (its serializers and query redaction, at the most talkative level) written
@@ -70,18 +70,17 @@ it('no secret of a whole account life reaches the logs', async () => {
   const headers = { authorization: `Bearer ${tokens!.access_token}` };
   expect((await app.inject({ method: 'GET', url: '/api/User/me', headers })).statusCode).toBe(200);
   expect((await app.inject({ method: 'GET', url: '/api/Dashboard/get-dashboard', headers })).statusCode).toBe(200);
-  // A document uploaded as a browser does (multipart, with the session's cookie beside the token):
-  // the multipart parser logs its options at trace, the request's headers once among them.
-  const user: TestUser = { id: '', email, name: 'Log Reader', token: tokens!.access_token, headers };
-  const applicationId = await submitApplication(ctx, user);
-  const [document] = await documentsOf(ctx, user, applicationId);
-  const body = multipartBody('w9.pdf', files.pdf());
-  const upload = await app.inject({
-    method: 'POST',
-    url: `/api/Application/${applicationId}/documents/${document!.documentId}/file`,
-    headers: { ...headers, 'content-type': body.contentType, cookie: `_session=${tokens!.refresh_token ?? 'x'}` },
-    payload: body.payload,
-  });
+  // A document uploaded as a browser does (multipart): the multipart parser logs its options at
+  // trace, the request's headers once among them.
+  const applicationId = await submitApplication(ctx, { headers });
+  const [document] = await documentsOf(ctx, { headers }, applicationId);
+  const upload = await uploadMultipart(
+    ctx,
+    { headers },
+    { applicationId, documentId: document!.documentId },
+    'w9.pdf',
+    files.pdf(),
+  );
   expect(upload.statusCode).toBe(200);
   // A call that fails validation, with the password in its body, is logged as an error answer.
   await app.inject({ method: 'POST', url: '/idp/account/register', payload: { email, password, name: '' } });
