@@ -1,9 +1,8 @@
 import {
   allowedActionsFor,
   assignRequestSchema,
-  auditSearchQuerySchema,
-  auditSearchResponseSchema,
   changeStatusRequestSchema,
+  isStatusIn,
   problemSchema,
   type ProviderType,
   requestDocumentSchema,
@@ -26,8 +25,11 @@ import { HttpProblem, notFound } from '../../plugins/problem';
 import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
-import { toStaffDocument, toAuditEntry } from './staff-views';
-import { type ChangeOutcome, daysWaiting, isOverdue, scopeOf, waitEndedAt } from './staff.repository';
+import { toAuditEntry } from '../audit/audit-entry';
+import { daysWaiting, isOverdue, waitEndedAt } from './days-waiting';
+import type { ChangeOutcome } from './review.repository';
+import { scopeOf } from './staff-scope';
+import { assigneeOf, toStaffDocument } from './staff-views';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const changeProblems = { ...problems, 409: problemSchema };
@@ -72,13 +74,13 @@ function answerOf<T>(result: ChangeOutcome<T>): T {
   }
 }
 
-/** The staff workspace's API (issue #9): queue, review, decisions, checklist, audit, statistics. */
+/** The staff workspace's API (issue #9): queue, review, decisions, checklist, statistics. */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff, documents } = app.repositories;
+  const { queue, review, requiredDocuments, statistics, documents, audit } = app.repositories;
 
   const reviewable = async (request: FastifyRequest, applicationId: number) => {
     const user = currentUser(request);
-    const application = await staff.find(applicationId);
+    const application = await review.find(applicationId);
     if (!application || !canReviewApplication(user, { ownerId: application.owner_id, county: application.county })) {
       throw notFound('The application');
     }
@@ -100,7 +102,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, no-store');
       const user = currentUser(request);
       const scope = scopeOf(user);
-      const { items, total } = await staff.queue(scope, request.query);
+      const { items, total } = await queue.page(scope, request.query);
       return {
         items,
         total,
@@ -125,7 +127,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const application = await reviewable(request, request.params.id);
-      const [documentRows, trail] = await Promise.all([documents.listFor(application.id), staff.trail(application.id)]);
+      const [documentRows, trail] = await Promise.all([
+        documents.listFor(application.id),
+        audit.trailOf(application.id),
+      ]);
       return {
         applicationId: application.id,
         providerName: application.provider_name,
@@ -137,9 +142,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         daysWaiting: daysWaiting(application.submitted_at, waitEndedAt(application)),
         overdue: isOverdue(application.status, application.submitted_at),
         version: application.version,
-        assignee: application.assignee_id
-          ? { id: application.assignee_id, name: application.assignee_name ?? '' }
-          : null,
+        assignee: assigneeOf(application),
         application: application.application_json,
         documents: documentRows.map(toStaffDocument),
         statusHistory: trail.flatMap((row) => {
@@ -179,7 +182,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewable(request, request.params.id);
       const { action, version, reason } = request.body;
       return answerOf(
-        await staff.changeStatus({
+        await review.changeStatus({
           applicationId: request.params.id,
           action,
           version,
@@ -206,7 +209,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewable(request, request.params.id);
       const actor = actorOf(request);
       return answerOf(
-        await staff.assign({
+        await review.assign({
           applicationId: request.params.id,
           assigneeId: request.body.assignee === 'me' ? actor.id : null,
           version: request.body.version,
@@ -221,7 +224,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       type: staffProblemTypes.documentsClosed,
     });
   const assertOpenForDocuments = (status: string) => {
-    if (!(statusesOpenForDocuments as readonly string[]).includes(status)) throw documentsClosed();
+    if (!isStatusIn(statusesOpenForDocuments, status)) throw documentsClosed();
   };
 
   app.post(
@@ -239,7 +242,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const application = await reviewable(request, request.params.id);
       assertOpenForDocuments(application.status);
-      const row = await staff.requestDocument({
+      const row = await requiredDocuments.request({
         applicationId: application.id,
         ...request.body,
         actor: actorOf(request),
@@ -264,7 +267,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const application = await reviewable(request, request.params.id);
       assertOpenForDocuments(application.status);
-      const row = await staff.waiveDocument({
+      const row = await requiredDocuments.waive({
         applicationId: application.id,
         documentId: request.params.documentId,
         reason: request.body.reason,
@@ -288,25 +291,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return staff.statistics(scopeOf(currentUser(request)));
-    },
-  );
-
-  app.get(
-    '/api/Staff/audit',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Search the whole audit trail (administrators), newest first',
-        querystring: auditSearchQuerySchema,
-        response: { 200: auditSearchResponseSchema, ...problems },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const { items, total } = await staff.searchAudit(request.query);
-      return { items: items.map(toAuditEntry), total, page: request.query.page, pageSize: request.query.pageSize };
+      return statistics.of(scopeOf(currentUser(request)));
     },
   );
 };
