@@ -30,6 +30,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
+import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
@@ -261,6 +262,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);
   if (config.identity.kind === 'built-in') {

@@ -2,51 +2,30 @@ import {
   allowedActionsFor,
   assignRequestSchema,
   changeStatusRequestSchema,
-  isStatusIn,
   problemSchema,
   type ProviderType,
-  requestDocumentSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
   staffChangeResponseSchema,
-  staffDocumentParamsSchema,
-  staffDocumentSchema,
   staffProblemTypes,
   staffQueueQuerySchema,
   staffQueueResponseSchema,
   staffStatisticsSchema,
-  statusesOpenForDocuments,
   submittedStatusSchema,
-  waiveDocumentSchema,
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
-import { currentUser } from '../identity/access.plugin';
-import type { PortalUser } from '../identity/users.repository';
 import { toAuditEntry } from '../audit/audit-entry';
+import { currentUser } from '../identity/access.plugin';
 import { daysWaiting, isOverdue, waitEndedAt } from './days-waiting';
+import { actorOf, reviewableApplication } from './review-access';
 import type { ChangeOutcome } from './review.repository';
 import { scopeOf } from './staff-scope';
 import { assigneeOf, toStaffDocument } from './staff-views';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const changeProblems = { ...problems, 409: problemSchema };
-
-/**
- * Staff may work on an application of their counties (any county for an administrator):
- * the applicants' own rule (application-access) less their own applications, which nobody
- * reviews. Everyone else is told it does not exist.
- */
-export function canReviewApplication(user: PortalUser, application: { ownerId: string; county: string | null }) {
-  return application.ownerId !== user.id && canReadApplication(user, application);
-}
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, label: user.email, requestId: request.id };
-};
 
 function answerOf<T>(result: ChangeOutcome<T>): T {
   switch (result.outcome) {
@@ -74,18 +53,14 @@ function answerOf<T>(result: ChangeOutcome<T>): T {
   }
 }
 
-/** The staff workspace's API (issue #9): queue, review, decisions, checklist, statistics. */
+/**
+ * The staff workspace's API (issue #9): the queue, one application's review and decisions, the
+ * statistics. Its required-documents checklist is required-documents.routes.ts.
+ */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { queue, review, requiredDocuments, statistics, documents, audit } = app.repositories;
-
-  const reviewable = async (request: FastifyRequest, applicationId: number) => {
-    const user = currentUser(request);
-    const application = await review.find(applicationId);
-    if (!application || !canReviewApplication(user, { ownerId: application.owner_id, county: application.county })) {
-      throw notFound('The application');
-    }
-    return application;
-  };
+  const { queue, review, statistics, documents, audit } = app.repositories;
+  const reviewable = (request: FastifyRequest, applicationId: number) =>
+    reviewableApplication(review, request, applicationId);
 
   app.get(
     '/api/Staff/applications',
@@ -216,66 +191,6 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
         }),
       );
-    },
-  );
-
-  const documentsClosed = () =>
-    new HttpProblem(409, 'The application is decided: its documents can no longer change.', {
-      type: staffProblemTypes.documentsClosed,
-    });
-  const assertOpenForDocuments = (status: string) => {
-    if (!isStatusIn(statusesOpenForDocuments, status)) throw documentsClosed();
-  };
-
-  app.post(
-    '/api/Staff/applications/:id/documents',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Ask the applicant for one more document (it joins the required list)',
-        params: staffApplicationParamsSchema,
-        body: requestDocumentSchema,
-        response: { 201: staffDocumentSchema, ...changeProblems },
-      },
-    },
-    async (request, reply) => {
-      const application = await reviewable(request, request.params.id);
-      assertOpenForDocuments(application.status);
-      const row = await requiredDocuments.request({
-        applicationId: application.id,
-        ...request.body,
-        actor: actorOf(request),
-      });
-      if (row === 'closed') throw documentsClosed();
-      return reply.code(201).send(toStaffDocument(row));
-    },
-  );
-
-  app.post(
-    '/api/Staff/applications/:id/documents/:documentId/waive',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Waive a required document, with the reason',
-        params: staffDocumentParamsSchema,
-        body: waiveDocumentSchema,
-        response: { 200: staffDocumentSchema, ...changeProblems },
-      },
-    },
-    async (request) => {
-      const application = await reviewable(request, request.params.id);
-      assertOpenForDocuments(application.status);
-      const row = await requiredDocuments.waive({
-        applicationId: application.id,
-        documentId: request.params.documentId,
-        reason: request.body.reason,
-        actor: actorOf(request),
-      });
-      if (row === 'closed') throw documentsClosed();
-      if (!row) throw notFound('The document');
-      return toStaffDocument(row);
     },
   );
 
