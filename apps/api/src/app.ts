@@ -14,6 +14,7 @@ import type { Database } from './db/database';
 import type { Config } from './env';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
 import { applicationsRoutes } from './features/applications/applications.routes';
+import { auditRoutes } from './features/audit/audit.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
@@ -29,6 +30,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { programRoutes } from './features/program/program.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
+import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
@@ -260,6 +262,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(requiredDocumentsRoutes);
+  await app.register(auditRoutes);
   await app.register(notificationsRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({

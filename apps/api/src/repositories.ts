@@ -18,8 +18,14 @@ import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
 import { createProvidersRepository } from './features/providers/providers.repository';
-import { createRfiRepository } from './features/rfi/rfi.repository';
-import { createStaffRepository } from './features/staff/staff.repository';
+import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
+import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
+import { createRfiRemindersRepository } from './features/rfi/rfi-reminders.repository';
+import { createRfiRequestsRepository } from './features/rfi/rfi-requests.repository';
+import { createQueueRepository } from './features/staff/queue.repository';
+import { createRequiredDocumentsRepository } from './features/staff/required-documents.repository';
+import { createReviewRepository } from './features/staff/review.repository';
+import { createStatisticsRepository } from './features/staff/statistics.repository';
 
 export interface RepositoryOptions {
   /** Where the portal is reached: the links in mails. */
@@ -39,12 +45,13 @@ export const repositoryOptions = (config: Pick<Config, 'publicUrl' | 'webDist'>)
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
-  const audit = createAuditRepository(db);
   const mail = createMailRepository(db);
   const notifier = createNotifier({
     locales: createLocaleSource(options.localeDirectories),
     publicUrl: options.publicUrl,
   });
+  // Every write records its change (audit entry and notices) through this one, in its transaction.
+  const audit = createAuditRepository(db, notifier);
   return {
     health: createHealthRepository(db),
     audit,
@@ -54,13 +61,20 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     users: createUsersRepository(db, audit, options.readCache),
     lookups: createLookupsRepository(db, options.readCache),
     drafts: createDraftsRepository(db),
-    applications: createApplicationsRepository(db, audit, notifier),
+    applications: createApplicationsRepository(db, audit),
     applicationPdf: createApplicationPdfRepository(db),
-    documents: createDocumentsRepository(db, audit, notifier),
+    documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db, options.readCache),
     providers: createProvidersRepository(db, options.readCache),
-    rfi: createRfiRepository(db, audit, notifier, options.timeZone),
-    staff: createStaffRepository(db, audit, notifier, options.timeZone),
+    rfiRequests: createRfiRequestsRepository(db, audit),
+    rfiAnswers: createRfiAnswersRepository(db, audit),
+    rfiReminders: createRfiRemindersRepository(db, notifier, options.timeZone),
+    rfiFiles: createRfiFilesRepository(db),
+    // The staff workspace: the review queue, one application's review, its required documents, the statistics.
+    queue: createQueueRepository(db, options.timeZone),
+    review: createReviewRepository(db, audit),
+    requiredDocuments: createRequiredDocumentsRepository(db, audit),
+    statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
   };
 }

@@ -25,9 +25,11 @@ async function main() {
   // Embedded PGlite means this is the only instance (it holds the database's lock): every file
   // no row names was left by an upload this process was killed in, whatever its age. With a
   // shared PostgreSQL, another instance may be receiving a file right now: only old ones go.
-  const swept = await sweepOrphanFiles(app.blobs, referencedByAny(app.repositories.documents, app.repositories.rfi), {
-    olderThanMs: database.backend === 'pglite' ? 0 : 60 * 60 * 1000,
-  });
+  const swept = await sweepOrphanFiles(
+    app.blobs,
+    referencedByAny(app.repositories.documents, app.repositories.rfiFiles),
+    { olderThanMs: database.backend === 'pglite' ? 0 : 60 * 60 * 1000 },
+  );
   if (swept.staged + swept.stored > 0) app.log.warn(swept, 'removed document files left by an interrupted upload');
   const demoProviders = await seedDemoDirectory(app.repositories, profile, config.providerSearch.demoDirectorySize);
   if (demoProviders > 0) app.log.info(`provider search: loaded ${demoProviders} demonstration providers`);

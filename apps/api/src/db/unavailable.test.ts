@@ -87,7 +87,7 @@ describe('a transient database error answers 503 with Retry-After, not 500', () 
   it('maps a serialization failure thrown under a route', async () => {
     const id = await submitApplication(ctx, applicant);
     const failing = vi
-      .spyOn(ctx.app.repositories.staff, 'assign')
+      .spyOn(ctx.app.repositories.review, 'assign')
       .mockRejectedValueOnce(withCode('40001', 'could not serialize access due to concurrent update'));
     try {
       await expectBusyAnswer(await assign(id, 1));

@@ -26,6 +26,13 @@ export const undecidedStatuses = [
   'information-requested',
 ] as const satisfies readonly SubmittedStatus[];
 
+/**
+ * Whether `status` is one of `group`'s (`undecidedStatuses`, `statusesOpenForDocuments`, …): the
+ * groups are the contract's, so code asks them rather than listing statuses again.
+ */
+export const isStatusIn = <S extends string>(group: readonly S[], status: string): status is S =>
+  (group as readonly string[]).includes(status);
+
 /** Days from submission within which the agency aims to decide; past it an application is overdue. */
 export const REVIEW_TARGET_DAYS = 30;
 
@@ -143,11 +150,11 @@ export const staffTransitions = {
   'start-review': { from: ['submitted', 'information-requested'], to: 'in-review' },
   approve: { from: ['in-review'], to: 'approved' },
   deny: { from: ['in-review', 'information-requested'], to: 'denied' },
-  withdraw: { from: ['submitted', 'in-review', 'information-requested'], to: 'withdrawn' },
+  withdraw: { from: undecidedStatuses, to: 'withdrawn' },
 } as const satisfies Record<StaffAction, { from: readonly SubmittedStatus[]; to: SubmittedStatus }>;
 
 export function allowedActionsFor(status: SubmittedStatus): StaffAction[] {
-  return staffActions.filter((action) => (staffTransitions[action].from as readonly string[]).includes(status));
+  return staffActions.filter((action) => isStatusIn(staffTransitions[action].from, status));
 }
 
 /** GET /api/Staff/applications/{id}: everything a reviewer needs on one page. */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 
 /**
  * A decision or a withdrawal now completes the application's pending RFIs with it (DESIGN.md
- * section 6; the staff repository's `closePendingRfis`). Before, they stayed pending: the
+ * section 6; the review repository's `closePendingRfis`). Before, they stayed pending: the
  * applicant of a closed application was still invited to answer, and the staff queue and
  * statistics counted them open and, in time, overdue. This completes the ones left behind by
  * then, each with an audit entry saying why, as completed by the staff member who made the

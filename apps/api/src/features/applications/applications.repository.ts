@@ -2,7 +2,7 @@ import type { DraftApplication, RequiredDocumentSpec } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { Notifier } from '../notifications/notifier';
+import type { Notice } from '../notifications/notifier';
 
 export interface SubmittedApplication {
   applicationId: number;
@@ -15,7 +15,7 @@ export type SubmitResult =
   | { outcome: 'no-draft' }
   | { outcome: 'conflict' };
 
-export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
+export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository) {
   const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
     const row = await trx
       .selectFrom('application')
@@ -93,38 +93,35 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
             )
             .execute();
         }
-        await audit.record(
-          {
-            actorId: input.ownerId,
-            actorLabel: input.actorLabel,
-            action: 'application.submitted',
-            entityType: 'application',
-            entityId: String(row.id),
-            after: {
-              status: 'submitted',
-              providerType: input.application.providerType,
-              requiredDocuments: input.requiredDocuments.length,
-            },
-            requestId: input.requestId,
-          },
-          trx,
-        );
         const dashboard = { kind: 'application' as const, href: '/dashboard' };
-        await notifier.notify(trx, {
-          userId: input.ownerId,
-          event: 'applicationSubmitted',
-          applicationId: row.id,
-          links: [dashboard],
+        const documentsRequired: Notice[] =
+          input.requiredDocuments.length > 0
+            ? [
+                {
+                  userId: input.ownerId,
+                  event: 'documentsRequired',
+                  applicationId: row.id,
+                  values: {
+                    documents: input.requiredDocuments.map((document) => `- ${document.documentName}`).join('\n'),
+                  },
+                  links: [{ kind: 'documents', href: `/documents/${row.id}` }, dashboard],
+                },
+              ]
+            : [];
+        await audit.recordChange(trx, {
+          actor: { id: input.ownerId, label: input.actorLabel, requestId: input.requestId },
+          action: 'application.submitted',
+          entity: { type: 'application', id: row.id },
+          after: {
+            status: 'submitted',
+            providerType: input.application.providerType,
+            requiredDocuments: input.requiredDocuments.length,
+          },
+          notify: [
+            { userId: input.ownerId, event: 'applicationSubmitted', applicationId: row.id, links: [dashboard] },
+            ...documentsRequired,
+          ],
         });
-        if (input.requiredDocuments.length > 0) {
-          await notifier.notify(trx, {
-            userId: input.ownerId,
-            event: 'documentsRequired',
-            applicationId: row.id,
-            values: { documents: input.requiredDocuments.map((document) => `- ${document.documentName}`).join('\n') },
-            links: [{ kind: 'documents', href: `/documents/${row.id}` }, dashboard],
-          });
-        }
         return {
           outcome: 'submitted' as const,
           application: { applicationId: row.id, status: row.status, submittedAt: row.submitted_at.toISOString() },

@@ -1,36 +1,59 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { AuditSearchQuery } from '@ccap/contracts';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { likePattern } from '../../db/like-pattern';
+import type { AuditLogTable, DB } from '../../db/schema';
+import type { Notice, Notifier } from '../notifications/notifier';
 
-export interface AuditEntry {
-  actorId: string | null;
-  actorLabel: string | null;
+export type AuditRow = Selectable<AuditLogTable>;
+
+/** A signed-in user making a change, in the request that made it. */
+export interface Actor {
+  id: string;
+  label: string;
+  requestId: string;
+}
+
+/** What the audit trail records of a change, and who is told of it. */
+export interface Change {
+  /** Who: a user, or (no id) someone known only by a label, such as the address that registers. */
+  actor: { id: string | null; label: string | null; requestId?: string | null };
   action: string;
-  entityType: string;
-  entityId: string | null;
+  entity: { type: 'application' | 'application_document' | 'rfi' | 'user' | 'idp_account'; id: string | number };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;
-  requestId?: string | null;
+  /** The notices the change sends: a notification, an Inbox message and (if wanted) a mail each. */
+  notify?: Notice[];
 }
 
-/** Appends to the audit trail; the database refuses to change or remove what is written. */
-export function createAuditRepository(db: Kysely<DB>) {
+const DAY_MS = 86_400_000;
+
+/**
+ * The audit trail: every change is recorded here, in the transaction that makes it, with the
+ * notices it sends; the database refuses to change or remove what is written.
+ */
+export function createAuditRepository(db: Kysely<DB>, notifier: Notifier) {
   return {
-    async record(entry: AuditEntry, trx: Kysely<DB> | Transaction<DB> = db) {
+    /**
+     * Records a change inside the caller's transaction: its audit entry, then its notices. Both
+     * commit with the change or not at all.
+     */
+    async recordChange(trx: Transaction<DB>, change: Change): Promise<void> {
       await trx
         .insertInto('audit_log')
         .values({
-          actor_id: entry.actorId,
-          actor_label: entry.actorLabel,
-          action: entry.action,
-          entity_type: entry.entityType,
-          entity_id: entry.entityId,
-          before: entry.before ? JSON.stringify(entry.before) : null,
-          after: entry.after ? JSON.stringify(entry.after) : null,
-          reason: entry.reason ?? null,
-          request_id: entry.requestId ?? null,
+          actor_id: change.actor.id,
+          actor_label: change.actor.label,
+          action: change.action,
+          entity_type: change.entity.type,
+          entity_id: String(change.entity.id),
+          before: change.before ? JSON.stringify(change.before) : null,
+          after: change.after ? JSON.stringify(change.after) : null,
+          reason: change.reason ?? null,
+          request_id: change.actor.requestId ?? null,
         })
         .execute();
+      for (const notice of change.notify ?? []) await notifier.notify(trx, notice);
     },
 
     async forEntity(entityType: string, entityId: string) {
@@ -41,6 +64,46 @@ export function createAuditRepository(db: Kysely<DB>) {
         .where('entity_id', '=', entityId)
         .orderBy('id')
         .execute();
+    },
+
+    /** Every audit row about the application and its parts (documents, RFIs), oldest first. */
+    async trailOf(applicationId: number): Promise<AuditRow[]> {
+      const id = String(applicationId);
+      return db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('entity_type', '=', 'application'), eb('entity_id', '=', id)]),
+            eb(sql<string>`after->>'applicationId'`, '=', id),
+          ]),
+        )
+        .orderBy('id')
+        .execute();
+    },
+
+    /** Administrators' search over the whole audit trail, newest first. */
+    async search(query: AuditSearchQuery) {
+      let base = db.selectFrom('audit_log');
+      if (query.action) base = base.where('action', 'ilike', likePattern(query.action));
+      if (query.entityType) base = base.where('entity_type', '=', query.entityType);
+      if (query.entityId) {
+        const id = query.entityId;
+        base = base.where((eb) => eb.or([eb('entity_id', '=', id), eb(sql<string>`after->>'applicationId'`, '=', id)]));
+      }
+      if (query.actor) base = base.where('actor_label', 'ilike', likePattern(query.actor));
+      if (query.from) base = base.where('occurred_at', '>=', new Date(`${query.from}T00:00:00Z`));
+      if (query.to) base = base.where('occurred_at', '<', new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS));
+      const [items, count] = await Promise.all([
+        base
+          .selectAll()
+          .orderBy('id', 'desc')
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize)
+          .execute(),
+        base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+      ]);
+      return { items, total: Number(count.total) };
     },
   };
 }

@@ -1,8 +1,8 @@
-import { type RequiredDocument, statusesOpenForDocuments } from '@ccap/contracts';
+import { isStatusIn, type RequiredDocument, statusesOpenForDocuments } from '@ccap/contracts';
 import type { Kysely, Selectable } from 'kysely';
 import type { ApplicationDocumentTable, DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
-import type { Notifier } from '../notifications/notifier';
+import type { Notice } from '../notifications/notifier';
 
 export type DocumentRow = Selectable<ApplicationDocumentTable>;
 
@@ -48,7 +48,7 @@ export function toRequiredDocument(row: DocumentRow, canUpload = false): Require
 }
 
 /** Required documents and the files behind them; the files' bytes are the blob store's. */
-export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository, notifier: Notifier) {
+export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository) {
   const applicationColumns = [
     'application.id as applicationId',
     'application.owner_id as ownerId',
@@ -111,7 +111,7 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
           .forUpdate()
           .executeTakeFirst();
         if (!application) return undefined;
-        if (!(statusesOpenForDocuments as readonly string[]).includes(application.status)) return 'closed';
+        if (!isStatusIn(statusesOpenForDocuments, application.status)) return 'closed';
         const before = await trx
           .selectFrom('application_document')
           .selectAll()
@@ -140,38 +140,36 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
           size: row.size_bytes,
           sha256: row.sha256,
         });
-        await audit.record(
-          {
-            actorId: input.uploadedBy,
-            actorLabel: input.actorLabel,
-            action: 'document.uploaded',
-            entityType: 'application_document',
-            entityId: String(document.id),
-            before: before.blob_key ? fileFacts(before) : null,
-            after: { applicationId: document.application_id, ...fileFacts(document) },
-            requestId: input.requestId,
-          },
-          trx,
-        );
         // A receipt to the applicant, and word to the staff member working the application.
         const values = { document: document.document_name };
-        await notifier.notify(trx, {
+        const receipt: Notice = {
           userId: application.owner_id,
           event: 'documentReceived',
           applicationId: document.application_id,
           values,
           links: [{ kind: 'documents', href: `/documents/${document.application_id}` }],
+        };
+        const toAssignee: Notice[] =
+          application.assignee_id && application.assignee_id !== input.uploadedBy
+            ? [
+                {
+                  userId: application.assignee_id,
+                  event: 'documentReceived',
+                  template: 'documentReceivedStaff',
+                  applicationId: document.application_id,
+                  values,
+                  links: [{ kind: 'review', href: `/staff/applications/${document.application_id}` }],
+                },
+              ]
+            : [];
+        await audit.recordChange(trx, {
+          actor: { id: input.uploadedBy, label: input.actorLabel, requestId: input.requestId },
+          action: 'document.uploaded',
+          entity: { type: 'application_document', id: document.id },
+          before: before.blob_key ? fileFacts(before) : null,
+          after: { applicationId: document.application_id, ...fileFacts(document) },
+          notify: [receipt, ...toAssignee],
         });
-        if (application.assignee_id && application.assignee_id !== input.uploadedBy) {
-          await notifier.notify(trx, {
-            userId: application.assignee_id,
-            event: 'documentReceived',
-            template: 'documentReceivedStaff',
-            applicationId: document.application_id,
-            values,
-            links: [{ kind: 'review', href: `/staff/applications/${document.application_id}` }],
-          });
-        }
         return { document, replacedBlobKey: before.blob_key };
       });
     },

@@ -3,6 +3,7 @@ import {
   applicationDocumentsParamsSchema,
   documentFileParamsSchema,
   downloadDocumentQuerySchema,
+  isStatusIn,
   problemSchema,
   requiredDocumentListSchema,
   statusesOpenForDocuments,
@@ -65,8 +66,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     }
     return found;
   };
-  const isOpen = (application: ApplicationOfDocument) =>
-    (statusesOpenForDocuments as readonly string[]).includes(application.status);
+  const isOpen = (application: ApplicationOfDocument) => isStatusIn(statusesOpenForDocuments, application.status);
   /** The list tells the page the same, so it offers no upload these would refuse. */
   const canUpload = (user: PortalUser, application: ApplicationOfDocument) =>
     application.ownerId === user.id && isOpen(application);

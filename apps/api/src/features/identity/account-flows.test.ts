@@ -52,7 +52,9 @@ async function failEachOnce<T>(
 }
 
 const failAudit = () =>
-  vi.spyOn(ctx.app.repositories.audit, 'record').mockRejectedValueOnce(new Error('the audit row could not be written'));
+  vi
+    .spyOn(ctx.app.repositories.audit, 'recordChange')
+    .mockRejectedValueOnce(new Error('the audit row could not be written'));
 const failMail = () =>
   vi
     .spyOn(ctx.app.repositories.mail, 'enqueue')

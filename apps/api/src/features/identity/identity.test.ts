@@ -131,7 +131,7 @@ describe('built-in identity provider', () => {
 
     const { audit, mail } = ctx.app.repositories;
     for (const fail of [
-      () => vi.spyOn(audit, 'record').mockRejectedValueOnce(new Error('the audit row could not be written')),
+      () => vi.spyOn(audit, 'recordChange').mockRejectedValueOnce(new Error('the audit row could not be written')),
       () => vi.spyOn(mail, 'enqueue').mockRejectedValueOnce(new Error('the outbox row could not be written')),
     ]) {
       const failing = fail();

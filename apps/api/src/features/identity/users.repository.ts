@@ -178,27 +178,21 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         .returning('id')
         .executeTakeFirst();
       if (!claimed) return;
-      await audit.record(
-        {
-          actorId: user.id,
-          actorLabel: user.email,
-          action: 'staff.signed-in',
-          entityType: 'user',
-          entityId: user.id,
-          after: {
-            roles: user.roles.filter((role) => role !== 'applicant'),
-            counties: user.counties,
-            issuer: identity.issuer,
-            // 'token': the token named a new sign-in; 'idle': it did not, and the call came after a pause.
-            basis: signIn ? 'token' : 'idle',
-            ...(identity.session?.authTime !== undefined
-              ? { authTime: new Date(identity.session.authTime * 1000).toISOString() }
-              : {}),
-          },
-          requestId: requestId ?? null,
+      await audit.recordChange(trx, {
+        actor: { id: user.id, label: user.email, requestId },
+        action: 'staff.signed-in',
+        entity: { type: 'user', id: user.id },
+        after: {
+          roles: user.roles.filter((role) => role !== 'applicant'),
+          counties: user.counties,
+          issuer: identity.issuer,
+          // 'token': the token named a new sign-in; 'idle': it did not, and the call came after a pause.
+          basis: signIn ? 'token' : 'idle',
+          ...(identity.session?.authTime !== undefined
+            ? { authTime: new Date(identity.session.authTime * 1000).toISOString() }
+            : {}),
         },
-        trx,
-      );
+      });
     });
   }
 
@@ -308,19 +302,13 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         }
         const after = await load({ id: change.userId }, trx);
         if (!after) throw new Error(`no user ${change.userId}`);
-        await audit.record(
-          {
-            actorId: actor.id,
-            actorLabel: actor.label,
-            action: change.action === 'grant' ? 'role.granted' : 'role.revoked',
-            entityType: 'user',
-            entityId: change.userId,
-            before: { roles: before.roles, counties: before.counties },
-            after: { roles: after.roles, counties: after.counties },
-            requestId: actor.requestId ?? null,
-          },
-          trx,
-        );
+        await audit.recordChange(trx, {
+          actor,
+          action: change.action === 'grant' ? 'role.granted' : 'role.revoked',
+          entity: { type: 'user', id: change.userId },
+          before: { roles: before.roles, counties: before.counties },
+          after: { roles: after.roles, counties: after.counties },
+        });
         return after;
       });
     },

@@ -46,14 +46,14 @@ export async function startBackgroundJobs(options: {
     if (count > 0) log.info(`reminded the owners of ${count} untouched drafts`);
   };
   const remindDueRfis = async () => {
-    const count = await repositories.rfi.remindDueRfis();
+    const count = await repositories.rfiReminders.remindDue();
     if (count > 0) log.info(`reminded applicants of ${count} RFIs past their due date`);
   };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
         // Another instance may be receiving a file right now: only files an hour old go.
-        const swept = await sweepOrphanFiles(blobs, referencedByAny(repositories.documents, repositories.rfi), {
+        const swept = await sweepOrphanFiles(blobs, referencedByAny(repositories.documents, repositories.rfiFiles), {
           olderThanMs: HOUR_MS,
         });
         if (swept.staged + swept.stored > 0) log.warn(swept, 'removed document files left by an interrupted upload');

@@ -400,10 +400,10 @@ describe('RFI due-date reminders', () => {
       messages: await count('message', applicant.id),
       mails: (await outboxTo(applicant.email)).length,
     };
-    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(1);
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(1);
     // A second run, here or on another instance, finds nothing more to do.
-    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(0);
-    expect(await ctx.app.repositories.rfi.remindDueRfis(new Date(now.getTime() + 3_600_000))).toBe(0);
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(0);
+    expect(await ctx.app.repositories.rfiReminders.remindDue(new Date(now.getTime() + 3_600_000))).toBe(0);
 
     expect(await count('notification', applicant.id)).toBe(before.notifications + 1);
     expect(await count('message', applicant.id)).toBe(before.messages + 1);
@@ -454,7 +454,7 @@ describe('RFI due-date reminders', () => {
       .execute();
     await ctx.database.db.updateTable('application').set({ status: 'denied' }).where('id', '=', application).execute();
     const before = await count('notification', applicant.id);
-    expect(await ctx.app.repositories.rfi.remindDueRfis(now)).toBe(0);
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(0);
     expect(await count('notification', applicant.id)).toBe(before);
   });
 });

@@ -27,7 +27,7 @@ import type { VirusScanner } from '../documents/virus-scanner';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { programDay } from '../program/program-day';
-import type { ApplicationOfRfi } from './rfi.repository';
+import type { ApplicationOfRfi } from './rfi-application';
 
 export interface RfiRoutesOptions {
   blobs: BlobStore;
@@ -67,22 +67,22 @@ const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
  * Whoever may not read the application is told it does not exist.
  */
 export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
-  const { rfi } = app.repositories;
+  const { rfiRequests, rfiAnswers, rfiFiles } = app.repositories;
   const { blobs, scanner, maxUploadBytes } = options;
   const base64 = base64Upload(maxUploadBytes, 64 * 1024);
 
   const readableApplication = async (user: PortalUser, applicationId: number) => {
-    const application = await rfi.findApplication(applicationId);
+    const application = await rfiRequests.findApplication(applicationId);
     if (!application || !canReadApplication(user, application)) throw notFound('The application');
     return application;
   };
   const readableRfi = async (user: PortalUser, rfiId: number) => {
-    const found = await rfi.find(rfiId);
+    const found = await rfiRequests.find(rfiId);
     if (!found || !canReadApplication(user, found.application)) throw notFound('The request for information');
     return found;
   };
   const rfiAsListed = async (applicationId: number, rfiId: number) => {
-    const found = (await rfi.listFor(applicationId)).find((entry) => entry.rfiId === rfiId);
+    const found = (await rfiRequests.listFor(applicationId)).find((entry) => entry.rfiId === rfiId);
     if (!found) throw notFound('The request for information');
     return found;
   };
@@ -130,7 +130,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     async (request, reply) => {
       const application = await readableApplication(currentUser(request), request.params.applicationId);
       void reply.header('cache-control', 'private, no-store');
-      return rfi.listFor(application.applicationId);
+      return rfiRequests.listFor(application.applicationId);
     },
   );
 
@@ -149,12 +149,12 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const user = currentUser(request);
       const application = await readableApplication(user, request.params.applicationId);
       const staff = isCountyStaff(user, application);
-      const pending = await rfi.pendingCount(application.applicationId);
+      const pending = await rfiRequests.pendingCount(application.applicationId);
       return {
         applicationId: application.applicationId,
         applicationStatus: application.status,
         mode: staff ? ('service-worker' as const) : ('applicant' as const),
-        canRequest: staff && rfi.isOpenForRequests(application.status),
+        canRequest: staff && rfiRequests.isOpenForRequests(application.status),
         canComplete: staff && pending > 0,
         canReply: !staff && application.ownerId === user.id && pending > 0,
       };
@@ -181,7 +181,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       if (!isCountyStaff(user, application)) {
         throw new HttpProblem(403, "Only staff of the application's county request information on it.");
       }
-      if (!rfi.isOpenForRequests(application.status)) throw applicationClosed();
+      if (!rfiRequests.isOpenForRequests(application.status)) throw applicationClosed();
       // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
       const dueDate = request.body.dueDate ?? programDay(app.programProfile.timeZone, new Date(), RFI_DEFAULT_DUE_DAYS);
       const created = await withFile(
@@ -190,7 +190,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         document,
         `rfi/${applicationId}`,
         (file) =>
-          rfi.create({
+          rfiRequests.create({
             applicationId,
             serviceWorkerComment,
             dueDate,
@@ -230,7 +230,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         document,
         `rfi/${found.application.applicationId}`,
         async (file) => {
-          const outcome = await rfi.respond({
+          const outcome = await rfiAnswers.respond({
             rfiId,
             applicantComment: applicantComment ?? undefined,
             file,
@@ -262,7 +262,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       if (!isCountyStaff(user, found.application)) {
         throw new HttpProblem(403, "Only staff of the application's county complete its requests for information.");
       }
-      const outcome = await rfi.complete({
+      const outcome = await rfiRequests.complete({
         rfiId: found.rfiId,
         actor: { id: user.id, label: user.email, requestId: request.id },
       });
@@ -273,7 +273,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
   );
 
   const fileOf = async (user: PortalUser, rfiDocumentId: number) => {
-    const found = await rfi.findDocument(rfiDocumentId);
+    const found = await rfiFiles.find(rfiDocumentId);
     if (!found || !canReadApplication(user, found.application)) throw notFound('The file');
     return found.document;
   };

@@ -219,9 +219,11 @@ describe('the RFI round trip', () => {
   it('keeps RFI files through the start-up orphan sweep', async () => {
     const before = (await filesInStore(ctx)).filter((key) => key.startsWith('rfi/'));
     expect(before).toHaveLength(1);
-    await sweepOrphanFiles(ctx.app.blobs, referencedByAny(ctx.app.repositories.documents, ctx.app.repositories.rfi), {
-      olderThanMs: -60_000,
-    });
+    await sweepOrphanFiles(
+      ctx.app.blobs,
+      referencedByAny(ctx.app.repositories.documents, ctx.app.repositories.rfiFiles),
+      { olderThanMs: -60_000 },
+    );
     expect((await filesInStore(ctx)).filter((key) => key.startsWith('rfi/'))).toEqual(before);
   });
 });

@@ -1,6 +1,5 @@
-import type { AuditEntry, StaffDocument } from '@ccap/contracts';
+import type { StaffDocument } from '@ccap/contracts';
 import { type DocumentRow, toRequiredDocument } from '../documents/documents.repository';
-import type { AuditRow } from './staff.repository';
 
 export const toStaffDocument = (row: DocumentRow): StaffDocument => ({
   ...toRequiredDocument(row),
@@ -8,15 +7,6 @@ export const toStaffDocument = (row: DocumentRow): StaffDocument => ({
   requestedByStaff: row.requested_by !== null,
 });
 
-export const toAuditEntry = (row: AuditRow): AuditEntry => ({
-  id: Number(row.id),
-  occurredAt: row.occurred_at.toISOString(),
-  actorId: row.actor_id,
-  actorLabel: row.actor_label,
-  action: row.action,
-  entityType: row.entity_type,
-  entityId: row.entity_id,
-  before: row.before,
-  after: row.after,
-  reason: row.reason,
-});
+/** The staff member working the application, from its row joined with theirs. */
+export const assigneeOf = (row: { assignee_id: string | null; assignee_name: string | null }) =>
+  row.assignee_id ? { id: row.assignee_id, name: row.assignee_name ?? '' } : null;

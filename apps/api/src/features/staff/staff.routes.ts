@@ -1,50 +1,31 @@
 import {
   allowedActionsFor,
   assignRequestSchema,
-  auditSearchQuerySchema,
-  auditSearchResponseSchema,
   changeStatusRequestSchema,
   problemSchema,
   type ProviderType,
-  requestDocumentSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
   staffChangeResponseSchema,
-  staffDocumentParamsSchema,
-  staffDocumentSchema,
   staffProblemTypes,
   staffQueueQuerySchema,
   staffQueueResponseSchema,
   staffStatisticsSchema,
-  statusesOpenForDocuments,
   submittedStatusSchema,
-  waiveDocumentSchema,
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
+import { toAuditEntry } from '../audit/audit-entry';
 import { currentUser } from '../identity/access.plugin';
-import type { PortalUser } from '../identity/users.repository';
-import { toStaffDocument, toAuditEntry } from './staff-views';
-import { type ChangeOutcome, daysWaiting, isOverdue, scopeOf, waitEndedAt } from './staff.repository';
+import { daysWaiting, isOverdue, waitEndedAt } from './days-waiting';
+import { actorOf, reviewableApplication } from './review-access';
+import type { ChangeOutcome } from './review.repository';
+import { scopeOf } from './staff-scope';
+import { assigneeOf, toStaffDocument } from './staff-views';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const changeProblems = { ...problems, 409: problemSchema };
-
-/**
- * Staff may work on an application of their counties (any county for an administrator):
- * the applicants' own rule (application-access) less their own applications, which nobody
- * reviews. Everyone else is told it does not exist.
- */
-export function canReviewApplication(user: PortalUser, application: { ownerId: string; county: string | null }) {
-  return application.ownerId !== user.id && canReadApplication(user, application);
-}
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, label: user.email, requestId: request.id };
-};
 
 function answerOf<T>(result: ChangeOutcome<T>): T {
   switch (result.outcome) {
@@ -72,18 +53,14 @@ function answerOf<T>(result: ChangeOutcome<T>): T {
   }
 }
 
-/** The staff workspace's API (issue #9): queue, review, decisions, checklist, audit, statistics. */
+/**
+ * The staff workspace's API (issue #9): the queue, one application's review and decisions, the
+ * statistics. Its required-documents checklist is required-documents.routes.ts.
+ */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { staff, documents } = app.repositories;
-
-  const reviewable = async (request: FastifyRequest, applicationId: number) => {
-    const user = currentUser(request);
-    const application = await staff.find(applicationId);
-    if (!application || !canReviewApplication(user, { ownerId: application.owner_id, county: application.county })) {
-      throw notFound('The application');
-    }
-    return application;
-  };
+  const { queue, review, statistics, documents, audit } = app.repositories;
+  const reviewable = (request: FastifyRequest, applicationId: number) =>
+    reviewableApplication(review, request, applicationId);
 
   app.get(
     '/api/Staff/applications',
@@ -100,7 +77,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, no-store');
       const user = currentUser(request);
       const scope = scopeOf(user);
-      const { items, total } = await staff.queue(scope, request.query);
+      const { items, total } = await queue.page(scope, request.query);
       return {
         items,
         total,
@@ -125,7 +102,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const application = await reviewable(request, request.params.id);
-      const [documentRows, trail] = await Promise.all([documents.listFor(application.id), staff.trail(application.id)]);
+      const [documentRows, trail] = await Promise.all([
+        documents.listFor(application.id),
+        audit.trailOf(application.id),
+      ]);
       return {
         applicationId: application.id,
         providerName: application.provider_name,
@@ -137,9 +117,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         daysWaiting: daysWaiting(application.submitted_at, waitEndedAt(application)),
         overdue: isOverdue(application.status, application.submitted_at),
         version: application.version,
-        assignee: application.assignee_id
-          ? { id: application.assignee_id, name: application.assignee_name ?? '' }
-          : null,
+        assignee: assigneeOf(application),
         application: application.application_json,
         documents: documentRows.map(toStaffDocument),
         statusHistory: trail.flatMap((row) => {
@@ -179,7 +157,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewable(request, request.params.id);
       const { action, version, reason } = request.body;
       return answerOf(
-        await staff.changeStatus({
+        await review.changeStatus({
           applicationId: request.params.id,
           action,
           version,
@@ -206,73 +184,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       await reviewable(request, request.params.id);
       const actor = actorOf(request);
       return answerOf(
-        await staff.assign({
+        await review.assign({
           applicationId: request.params.id,
           assigneeId: request.body.assignee === 'me' ? actor.id : null,
           version: request.body.version,
           actor,
         }),
       );
-    },
-  );
-
-  const documentsClosed = () =>
-    new HttpProblem(409, 'The application is decided: its documents can no longer change.', {
-      type: staffProblemTypes.documentsClosed,
-    });
-  const assertOpenForDocuments = (status: string) => {
-    if (!(statusesOpenForDocuments as readonly string[]).includes(status)) throw documentsClosed();
-  };
-
-  app.post(
-    '/api/Staff/applications/:id/documents',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Ask the applicant for one more document (it joins the required list)',
-        params: staffApplicationParamsSchema,
-        body: requestDocumentSchema,
-        response: { 201: staffDocumentSchema, ...changeProblems },
-      },
-    },
-    async (request, reply) => {
-      const application = await reviewable(request, request.params.id);
-      assertOpenForDocuments(application.status);
-      const row = await staff.requestDocument({
-        applicationId: application.id,
-        ...request.body,
-        actor: actorOf(request),
-      });
-      if (row === 'closed') throw documentsClosed();
-      return reply.code(201).send(toStaffDocument(row));
-    },
-  );
-
-  app.post(
-    '/api/Staff/applications/:id/documents/:documentId/waive',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Waive a required document, with the reason',
-        params: staffDocumentParamsSchema,
-        body: waiveDocumentSchema,
-        response: { 200: staffDocumentSchema, ...changeProblems },
-      },
-    },
-    async (request) => {
-      const application = await reviewable(request, request.params.id);
-      assertOpenForDocuments(application.status);
-      const row = await staff.waiveDocument({
-        applicationId: application.id,
-        documentId: request.params.documentId,
-        reason: request.body.reason,
-        actor: actorOf(request),
-      });
-      if (row === 'closed') throw documentsClosed();
-      if (!row) throw notFound('The document');
-      return toStaffDocument(row);
     },
   );
 
@@ -288,25 +206,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
-      return staff.statistics(scopeOf(currentUser(request)));
-    },
-  );
-
-  app.get(
-    '/api/Staff/audit',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['staff'],
-        summary: 'Search the whole audit trail (administrators), newest first',
-        querystring: auditSearchQuerySchema,
-        response: { 200: auditSearchResponseSchema, ...problems },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const { items, total } = await staff.searchAudit(request.query);
-      return { items: items.map(toAuditEntry), total, page: request.query.page, pageSize: request.query.pageSize };
+      return statistics.of(scopeOf(currentUser(request)));
     },
   );
 };

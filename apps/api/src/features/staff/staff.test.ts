@@ -14,7 +14,7 @@ import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 import { createRfi, listRfis, respondRfi } from '../../../test/rfi-fixture';
 import { programDay } from '../program/program-day';
-import { createStaffRepository } from './staff.repository';
+import { createQueueRepository } from './queue.repository';
 
 let ctx: TestContext;
 let applicant: TestUser;
@@ -245,8 +245,10 @@ describe("the program's day", () => {
     await sql`update rfi set due_date = ${dueDate}::date where application_id = ${id}`.execute(ctx.database.db);
     const scope = { userId: polkWorker.id, allCounties: false, counties: ['Polk'] };
     const rowIn = async (timeZone: string) => {
-      const staff = createStaffRepository(ctx.database.db, ctx.app.repositories.audit, undefined as never, timeZone);
-      const queue = await staff.queue(scope, staffQueueQuerySchema.parse({ rfi: 'open', pageSize: 100 }));
+      const queue = await createQueueRepository(ctx.database.db, timeZone).page(
+        scope,
+        staffQueueQuerySchema.parse({ rfi: 'open', pageSize: 100 }),
+      );
       return queue.items.find((item) => item.applicationId === id);
     };
     expect(await rowIn('Etc/GMT+12')).toMatchObject({ nextRfiDueAt: dueDate, rfiOverdue: false });
@@ -404,12 +406,12 @@ describe('review and decisions', () => {
     const actor = { id: polkWorker.id, label: polkWorker.email, requestId: 'test' };
     const documents = (await review(polkWorker, polkId)).documents;
     const document = documents.find((one) => !one.isWaived);
-    const { staff } = ctx.app.repositories;
-    expect(await staff.requestDocument({ applicationId: polkId, documentName: 'Late', description: 'x', actor })).toBe(
-      'closed',
-    );
+    const { requiredDocuments } = ctx.app.repositories;
     expect(
-      await staff.waiveDocument({ applicationId: polkId, documentId: document!.documentId, reason: 'x', actor }),
+      await requiredDocuments.request({ applicationId: polkId, documentName: 'Late', description: 'x', actor }),
+    ).toBe('closed');
+    expect(
+      await requiredDocuments.waive({ applicationId: polkId, documentId: document!.documentId, reason: 'x', actor }),
     ).toBe('closed');
     expect((await review(polkWorker, polkId)).documents).toEqual(documents);
   });

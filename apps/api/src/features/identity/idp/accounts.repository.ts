@@ -159,17 +159,11 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
         }
         const token = await insertToken(trx, created.id, 'confirm-email', input.interactionUid);
         await deps.mail.enqueue(mails.confirm(token), trx);
-        await deps.audit.record(
-          {
-            actorId: null,
-            actorLabel: input.email,
-            action: 'account.registered',
-            entityType: 'idp_account',
-            entityId: created.id,
-            requestId: input.requestId,
-          },
-          trx,
-        );
+        await deps.audit.recordChange(trx, {
+          actor: { id: null, label: input.email, requestId: input.requestId },
+          action: 'account.registered',
+          entity: { type: 'idp_account', id: created.id },
+        });
       });
     },
 
@@ -305,17 +299,11 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
           .where('used_at', 'is', null)
           .execute();
         await deps.mail.enqueue(mail(account), trx);
-        await deps.audit.record(
-          {
-            actorId: null,
-            actorLabel: account.email,
-            action: 'account.password-reset',
-            entityType: 'idp_account',
-            entityId: account.id,
-            requestId: input.requestId,
-          },
-          trx,
-        );
+        await deps.audit.recordChange(trx, {
+          actor: { id: null, label: account.email, requestId: input.requestId },
+          action: 'account.password-reset',
+          entity: { type: 'idp_account', id: account.id },
+        });
         return true;
       });
     },

@@ -1,0 +1,2 @@
+/** An `ilike` pattern matching `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;

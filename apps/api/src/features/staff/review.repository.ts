@@ -1,0 +1,183 @@
+import {
+  isStatusIn,
+  type StaffAction,
+  type SubmittedStatus,
+  staffTransitions,
+  undecidedStatuses,
+} from '@ccap/contracts';
+import type { Kysely, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Actor, AuditRepository } from '../audit/audit.repository';
+import { publishToProviderDirectory } from './provider-directory';
+import { assigneeOf } from './staff-views';
+
+export type ChangeOutcome<T> =
+  | { outcome: 'done'; value: T }
+  | { outcome: 'not-found' }
+  | { outcome: 'conflict'; currentVersion: number; changedAt: Date }
+  | { outcome: 'invalid'; status: SubmittedStatus }
+  | { outcome: 'closed'; status: SubmittedStatus };
+
+/** One application under review, and the decisions and assignments made on it. */
+export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository) {
+  /** Locks the application and checks the version the caller saw. */
+  const lockForChange = async (trx: Transaction<DB>, applicationId: number, version: number) => {
+    const row = await trx
+      .selectFrom('application')
+      .selectAll()
+      .where('id', '=', applicationId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) return { outcome: 'not-found' as const };
+    if (row.version !== version) {
+      return { outcome: 'conflict' as const, currentVersion: row.version, changedAt: row.updated_at };
+    }
+    return { outcome: 'locked' as const, row };
+  };
+
+  const changeAnswer = async (trx: Transaction<DB>, applicationId: number) => {
+    const row = await trx
+      .selectFrom('application as a')
+      .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+      .select(['a.id', 'a.status', 'a.version', 'a.assignee_id', 'u.name as assignee_name'])
+      .where('a.id', '=', applicationId)
+      .executeTakeFirstOrThrow();
+    return { applicationId: row.id, status: row.status, version: row.version, assignee: assigneeOf(row) };
+  };
+
+  /**
+   * DESIGN.md section 6: a decision or a withdrawal ends the wait for information. The requests
+   * still pending are completed with it, each audited with why, so the applicant is no longer
+   * asked to answer (nor reminded), and the queue and the statistics no longer count them open.
+   */
+  const closePendingRfis = async (
+    trx: Transaction<DB>,
+    applicationId: number,
+    status: SubmittedStatus,
+    actor: Actor,
+  ) => {
+    if (isStatusIn(undecidedStatuses, status)) return;
+    const closed = await trx
+      .updateTable('rfi')
+      .set({ status: 'completed', completed_by: actor.id, completed_at: new Date() })
+      .where('application_id', '=', applicationId)
+      .where('status', '=', 'pending')
+      .returning('id')
+      .execute();
+    for (const rfi of closed) {
+      await audit.recordChange(trx, {
+        actor,
+        action: 'rfi.completed',
+        entity: { type: 'rfi', id: rfi.id },
+        before: { status: 'pending' },
+        after: { applicationId, status: 'completed' },
+        reason:
+          status === 'withdrawn'
+            ? 'Closed with the application, which was withdrawn'
+            : `Closed by the decision on the application (${status})`,
+      });
+    }
+  };
+
+  return {
+    /** The application with its assignee, whoever asks: the route decides who may see it. */
+    async find(applicationId: number) {
+      return db
+        .selectFrom('application as a')
+        .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+        .selectAll('a')
+        .select('u.name as assignee_name')
+        .where('a.id', '=', applicationId)
+        .executeTakeFirst();
+    },
+
+    async changeStatus(input: {
+      applicationId: number;
+      action: StaffAction;
+      version: number;
+      reason: string | undefined;
+      actor: Actor;
+    }) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockForChange(trx, input.applicationId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { row } = locked;
+        const transition = staffTransitions[input.action];
+        if (!isStatusIn(transition.from, row.status)) {
+          return { outcome: 'invalid' as const, status: row.status };
+        }
+        const decided = input.action === 'approve' || input.action === 'deny';
+        const now = new Date();
+        await trx
+          .updateTable('application')
+          .set({
+            status: transition.to,
+            version: row.version + 1,
+            updated_at: now,
+            // Either ends the wait; only a decision counts in the decision-time statistics.
+            ...(decided ? { decided_at: now } : {}),
+            ...(input.action === 'withdraw' ? { withdrawn_at: now } : {}),
+          })
+          .where('id', '=', row.id)
+          .execute();
+        await closePendingRfis(trx, row.id, transition.to, input.actor);
+        const directory =
+          input.action === 'approve'
+            ? await publishToProviderDirectory(trx, {
+                id: row.id,
+                providerType: row.provider_type,
+                answers: row.application_json,
+              })
+            : undefined;
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: `application.${input.action}`,
+          entity: { type: 'application', id: row.id },
+          before: { status: row.status, version: row.version },
+          after: { status: transition.to, version: row.version + 1, ...(directory ? { directory } : {}) },
+          reason: input.reason ?? null,
+          notify: [
+            {
+              userId: row.owner_id,
+              event: decided ? 'decisionMade' : 'statusChanged',
+              applicationId: row.id,
+              status: transition.to,
+              links: [{ kind: 'application', href: '/dashboard' }],
+            },
+          ],
+        });
+        return { outcome: 'done' as const, value: await changeAnswer(trx, row.id) };
+      });
+    },
+
+    /**
+     * Takes the application (assignee = the actor) or gives it back (null), while it is still
+     * undecided: a decided or withdrawn one is 'closed', checked under the row's lock so a
+     * decision cannot slip in between the check and the write.
+     */
+    async assign(input: { applicationId: number; assigneeId: string | null; version: number; actor: Actor }) {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lockForChange(trx, input.applicationId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { row } = locked;
+        if (!isStatusIn(undecidedStatuses, row.status)) {
+          return { outcome: 'closed' as const, status: row.status };
+        }
+        await trx
+          .updateTable('application')
+          .set({ assignee_id: input.assigneeId, version: row.version + 1, updated_at: new Date() })
+          .where('id', '=', row.id)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'application.assigned',
+          entity: { type: 'application', id: row.id },
+          before: { assigneeId: row.assignee_id, version: row.version },
+          after: { assigneeId: input.assigneeId, version: row.version + 1 },
+        });
+        return { outcome: 'done' as const, value: await changeAnswer(trx, row.id) };
+      });
+    },
+  };
+}
+export type ReviewRepository = ReturnType<typeof createReviewRepository>;
