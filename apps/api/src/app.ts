@@ -12,6 +12,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { ReadCacheSource } from './db/change-aware-cache';
 import type { Database } from './db/database';
 import type { Config } from './env';
+import { adminRoutes } from './features/admin/admin.routes';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
 import { createLocaleSource, type LocaleSource } from './features/application-pdf/labels';
 import { applicationsRoutes } from './features/applications/applications.routes';
@@ -251,6 +252,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });
+  await app.register(adminRoutes);
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
   await app.register(applicationPdfRoutes, { locales: texts });
