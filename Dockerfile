@@ -13,6 +13,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/locales/package.json packages/locales/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 
@@ -29,6 +30,7 @@ COPY package.json package-lock.json .npmrc ./
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/locales/package.json packages/locales/
 COPY e2e/package.json e2e/
 RUN npm ci --omit=dev --workspace=@ccap/api --ignore-scripts --no-audit --no-fund && npm cache clean --force
 

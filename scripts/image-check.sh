@@ -34,7 +34,7 @@ fail() {
 
 # The workspace manifests the Dockerfile copies before `npm ci` (the lock file names every workspace).
 manifests=(package.json package-lock.json .npmrc apps/api/package.json apps/web/package.json
-  packages/contracts/package.json e2e/package.json)
+  packages/contracts/package.json packages/locales/package.json e2e/package.json)
 
 step "deps: npm ci in the sources of HEAD ($(git -C "$root" rev-parse --short HEAD))"
 mkdir "$work/src"

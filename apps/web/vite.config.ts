@@ -30,6 +30,36 @@ function readme(): Plugin {
 }
 
 /**
+ * The translations (the @ccap/locales package, ADR 066) at /locales/{code}.json: static files
+ * the app fetches for the one language in use. Read from the package on each request in
+ * development, so an edited translation shows on reload; copied into the build.
+ */
+function locales(): Plugin {
+  const directory = path.dirname(createRequire(import.meta.url).resolve('@ccap/locales/en.json'));
+  const files = () => fs.readdirSync(directory).filter((name) => name.endsWith('.json'));
+  return {
+    name: 'ccap-locales',
+    configureServer(server) {
+      server.middlewares.use('/locales', (request, response, next) => {
+        const name = new URL(request.url ?? '/', 'http://localhost').pathname.slice(1);
+        if (!files().includes(name)) return next();
+        response.setHeader('content-type', 'application/json; charset=utf-8');
+        response.end(fs.readFileSync(path.join(directory, name)));
+      });
+    },
+    generateBundle() {
+      for (const name of files()) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `locales/${name}`,
+          source: fs.readFileSync(path.join(directory, name)),
+        });
+      }
+    },
+  };
+}
+
+/**
  * Every text file of the build also as .br and .gz beside it (ADR 042): the API serves the
  * one the browser accepts (@fastify/static's preCompressed), compressed once at build time
  * at the highest levels rather than on each request.
@@ -114,7 +144,7 @@ function reactRouterProduction(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), readme(), precompress(), reactRouterProduction()],
+  plugins: [react(), tailwindcss(), readme(), locales(), precompress(), reactRouterProduction()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     target: 'es2022',

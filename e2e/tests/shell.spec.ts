@@ -39,7 +39,7 @@ test('choosing Arabic reloads right-to-left, and the page mirrors', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // Translated: the sidebar reads in Arabic.
   const arabic = JSON.parse(
-    fs.readFileSync(new URL('../../apps/web/public/locales/ae.json', import.meta.url), 'utf8'),
+    fs.readFileSync(new URL('../../packages/locales/src/ae.json', import.meta.url), 'utf8'),
   ) as {
     nav: { dashboard: string; eligibility: string };
   };

@@ -12,7 +12,7 @@ import { axeFor, expect, expectNoAxeViolations, settleAnimations, test } from '.
 
 type Tree = { [key: string]: string | Tree };
 const en = JSON.parse(
-  fs.readFileSync(path.resolve(import.meta.dirname, '../../apps/web/public/locales/en.json'), 'utf8'),
+  fs.readFileSync(path.resolve(import.meta.dirname, '../../packages/locales/src/en.json'), 'utf8'),
 ) as Tree;
 const text = (key: string) => key.split('.').reduce<string | Tree>((node, part) => (node as Tree)[part]!, en) as string;
 

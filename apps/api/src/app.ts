@@ -12,7 +12,9 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { ReadCacheSource } from './db/change-aware-cache';
 import type { Database } from './db/database';
 import type { Config } from './env';
+import { adminRoutes } from './features/admin/admin.routes';
 import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
+import { createLocaleSource, type LocaleSource } from './features/application-pdf/labels';
 import { applicationsRoutes } from './features/applications/applications.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes';
@@ -81,6 +83,8 @@ export interface AppDependencies {
   blobs?: BlobStore;
   /** Where the configured logger writes (standard output by default); tests read it back. */
   logStream?: { write(line: string): void };
+  /** The texts of PDFs, mails and notifications; by default the portal's translations. */
+  locales?: LocaleSource;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -110,7 +114,7 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
-export async function buildApp({ config, profile, database, logger, blobs, logStream }: AppDependencies) {
+export async function buildApp({ config, profile, database, logger, blobs, logStream, locales }: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -172,9 +176,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     fenced: config.readCache === 'fenced',
     caches: new Map(),
   };
+  const texts = locales ?? createLocaleSource();
   app.decorate(
     'repositories',
-    createRepositories(database.db, { ...repositoryOptions(config), readCache, timeZone: profile.timeZone }),
+    createRepositories(database.db, { ...repositoryOptions(config, texts), readCache, timeZone: profile.timeZone }),
   );
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
@@ -249,9 +254,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });
+  await app.register(adminRoutes);
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
-  await app.register(applicationPdfRoutes, { webDist: config.webDist });
+  await app.register(applicationPdfRoutes, { locales: texts });
   const uploads = {
     blobs: app.blobs,
     scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,

@@ -13,7 +13,7 @@ import { createAccountsRepository } from './features/identity/idp/accounts.repos
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import type { Config } from './env';
-import { createLocaleSource, localeDirectories } from './features/application-pdf/labels';
+import { createLocaleSource, type LocaleSource } from './features/application-pdf/labels';
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
@@ -30,24 +30,24 @@ import { createStatisticsRepository } from './features/staff/statistics.reposito
 export interface RepositoryOptions {
   /** Where the portal is reached: the links in mails. */
   publicUrl: string;
-  /** Where the web app's locale files are read from: the texts of notifications. */
-  localeDirectories: string[];
+  /** The texts of notifications and their mails. */
+  locales: LocaleSource;
   /** Signed-in users, dashboards and provider searches remembered until their rows change (ADR 047). */
   readCache?: ReadCacheSource;
   /** Where the program's days are counted: RFI due dates (the program profile's `timeZone`). */
   timeZone?: string;
 }
 
-export const repositoryOptions = (config: Pick<Config, 'publicUrl' | 'webDist'>): RepositoryOptions => ({
-  publicUrl: config.publicUrl,
-  localeDirectories: localeDirectories(config.webDist),
-});
+export const repositoryOptions = (
+  config: Pick<Config, 'publicUrl'>,
+  locales: LocaleSource = createLocaleSource(),
+): RepositoryOptions => ({ publicUrl: config.publicUrl, locales });
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   const mail = createMailRepository(db);
   const notifier = createNotifier({
-    locales: createLocaleSource(options.localeDirectories),
+    locales: options.locales,
     publicUrl: options.publicUrl,
   });
   // Every write records its change (audit entry and notices) through this one, in its transaction.

@@ -10,6 +10,7 @@ import { buildApp, type App } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { type Config, loadConfig } from '../src/env';
+import type { LocaleSource } from '../src/features/application-pdf/labels';
 import { loadProgramProfile } from '../src/features/program/program-profile';
 
 /** On PostgreSQL, `schema` is the schema this test file owns; undefined on PGlite. */
@@ -107,6 +108,8 @@ export async function createTestApp(
     database?: TestDatabase;
     /** Another state's profile: the shipped default changed (and validated again, as at start-up). */
     profile?: (shipped: ProgramProfile) => ProgramProfile;
+    /** Translations other than the portal's own. */
+    locales?: LocaleSource;
   } = {},
 ): Promise<TestContext> {
   const database = options.database ?? (await createTestDatabase());
@@ -123,7 +126,7 @@ export async function createTestApp(
   };
   const shipped = await loadProgramProfile(DEFAULT_PROFILE_PATH);
   const profile = options.profile ? programProfileSchema.parse(options.profile(shipped)) : shipped;
-  const app = await buildApp({ config, profile, database, logger: false });
+  const app = await buildApp({ config, profile, database, logger: false, locales: options.locales });
   await extend?.(app);
   await app.ready();
   return {

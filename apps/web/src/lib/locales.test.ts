@@ -1,10 +1,11 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { i18nLanguageOf, LOCALES } from './locales';
 
 type Tree = { [key: string]: string | Tree };
-const localesDir = path.resolve(import.meta.dirname, '../../public/locales');
+const localesDir = path.dirname(createRequire(import.meta.url).resolve('@ccap/locales/en.json'));
 const read = (code: string): Tree => JSON.parse(fs.readFileSync(path.join(localesDir, `${code}.json`), 'utf8')) as Tree;
 
 function flatten(tree: Tree, prefix = ''): Map<string, string> {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type {
   AuthConfig,
@@ -24,9 +25,9 @@ export const testProfile: ProgramProfile = JSON.parse(
   fs.readFileSync(path.resolve(webRoot, '../api/profiles/default.json'), 'utf8'),
 );
 
-/** Translations as the server would serve them from /locales. */
+/** Translations as the server would serve them from /locales: the files of @ccap/locales. */
 const locale = (code: string): Record<string, unknown> =>
-  JSON.parse(fs.readFileSync(path.join(webRoot, 'public/locales', `${code}.json`), 'utf8'));
+  JSON.parse(fs.readFileSync(createRequire(import.meta.url).resolve(`@ccap/locales/${code}.json`), 'utf8'));
 
 export const testAuthConfig: AuthConfig = {
   authority: 'http://localhost/idp',

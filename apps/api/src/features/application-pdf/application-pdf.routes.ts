@@ -11,12 +11,11 @@ import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import { buildApplicationCopy } from './application-copy';
 import { createFormats } from './formats';
-import { createLocaleSource, localeDirectories } from './labels';
+import type { LocaleSource } from './labels';
 import { renderApplicationPdf } from './render-pdf';
 
 /** GET /api/Application/{applicationId}/pdf: a PDF copy of what was submitted. */
-export const applicationPdfRoutes: FastifyPluginAsyncZod<{ webDist: string }> = async (app, options) => {
-  const locales = createLocaleSource(localeDirectories(options.webDist));
+export const applicationPdfRoutes: FastifyPluginAsyncZod<{ locales: LocaleSource }> = async (app, { locales }) => {
   const { applicationPdf } = app.repositories;
 
   app.get(

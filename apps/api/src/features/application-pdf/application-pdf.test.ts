@@ -1,6 +1,3 @@
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import {
   applicationPdfPath,
   applicationSteps,
@@ -9,11 +6,13 @@ import {
   notificationEvents,
   PROBLEM_CONTENT_TYPE,
 } from '@ccap/contracts';
+import english from '@ccap/locales/en.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 import { readPdf } from '../../../test/pdf-text';
+import { createLocaleSource, loadCatalogue } from './labels';
 
 type LocaleCode = (typeof localeCodes)[number];
 
@@ -21,7 +20,6 @@ let ctx: TestContext;
 let owner: TestUser;
 let stranger: TestUser;
 let applicationId: number;
-let englishLabels: Record<string, Record<string, unknown>>;
 
 /** Saves a draft and submits it as the owner would; answers the application id. */
 async function submit(context: TestContext, user: TestUser, application: DraftApplication) {
@@ -54,8 +52,6 @@ beforeAll(async () => {
   owner = await createUser(ctx, 'Maria Lopez');
   stranger = await createUser(ctx, 'Someone Else');
   applicationId = await submit(ctx, owner, completeApplication());
-  const english = path.resolve(import.meta.dirname, '../../../../web/public/locales/en.json');
-  englishLabels = JSON.parse(await fs.readFile(english, 'utf8')).application;
 });
 afterAll(async () => {
   await ctx.close();
@@ -92,7 +88,7 @@ describe('GET /api/Application/{id}/pdf', () => {
     expect(pdf.text).toMatch(answer('Your full legal name', 'Maria Lopez'));
     expect(pdf.text).toMatch(/Date signed\s*\w+ \d+, \d{4}/);
 
-    const steps = englishLabels.steps as Record<string, { title: string }>;
+    const steps: Record<string, { title: string }> = english.application.steps;
     const positions = applicationSteps.map((step) => pdf.text.indexOf(`${steps[step.id]!.title}\n`));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect([...positions].sort((a, b) => a - b)).toEqual(positions);
@@ -186,29 +182,21 @@ describe('GET /api/Application/{id}/pdf', () => {
 
 describe('the Arabic copy', () => {
   let arabic: TestContext;
-  let webDist: string;
   beforeAll(async () => {
-    // A web build of its own: the real English file, and an Arabic one with a few labels, so
-    // that both a translated label and the English fallback are seen.
-    webDist = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-web-'));
-    await fs.mkdir(path.join(webDist, 'locales'));
-    const english = path.resolve(import.meta.dirname, '../../../../web/public/locales/en.json');
-    await fs.copyFile(english, path.join(webDist, 'locales', 'en.json'));
-    await fs.writeFile(
-      path.join(webDist, 'locales', 'ae.json'),
-      JSON.stringify({
-        application: {
-          steps: { 'provider-information': { title: 'معلومات مقدّم الرعاية' } },
-          fields: { firstName: 'الاسم الأول', businessName: 'اسم النشاط التجاري (اختياري)' },
-          confirmation: { body: 'رقم طلبك هو {{id}}.' },
-        },
-      }),
-    );
-    arabic = await createTestApp({ webDist });
+    // Translations of its own: the real English, and an Arabic with a few labels, so that both
+    // a translated label and the English fallback are seen.
+    const arabicLabels = {
+      application: {
+        steps: { 'provider-information': { title: 'معلومات مقدّم الرعاية' } },
+        fields: { firstName: 'الاسم الأول', businessName: 'اسم النشاط التجاري (اختياري)' },
+        confirmation: { body: 'رقم طلبك هو {{id}}.' },
+      },
+    };
+    const locales = createLocaleSource(async (code) => (code === 'ae' ? arabicLabels : loadCatalogue(code)));
+    arabic = await createTestApp({}, undefined, { locales });
   });
   afterAll(async () => {
     await arabic?.close();
-    await fs.rm(webDist, { recursive: true, force: true });
   });
 
   it('is right to left, with Arabic labels shaped and readable, falling back to English', async () => {

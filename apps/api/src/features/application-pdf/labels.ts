@@ -1,10 +1,9 @@
-import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { localeCodes } from '@ccap/contracts';
 
 export type LocaleCode = (typeof localeCodes)[number];
 type Messages = Record<string, unknown>;
+/** The translations of a language, or undefined when it has none. */
+export type CatalogueLoader = (code: LocaleCode) => Promise<Messages | undefined>;
 
 export interface Labels {
   lang: LocaleCode;
@@ -12,22 +11,6 @@ export interface Labels {
   t: (key: string, values?: Record<string, string | number>) => string;
   /** Whether the language or English has the key. */
   has: (key: string) => boolean;
-}
-
-/**
- * Where the web app's translations are read from: the served web build's locales/ (what the
- * browser gets), else the web workspace's public/locales/, which Vite serves at the same
- * address in development and which is there when nothing was built yet (tests, `npm run dev`).
- */
-export function localeDirectories(webDist: string): string[] {
-  const directories = [path.join(webDist, 'locales')];
-  try {
-    const web = createRequire(import.meta.url).resolve('@ccap/web/package.json');
-    directories.push(path.join(path.dirname(web), 'public', 'locales'));
-  } catch {
-    // A deployment without the web workspace serves a build, which has its locales.
-  }
-  return directories;
 }
 
 const lookup = (messages: Messages | undefined, key: string): string | undefined => {
@@ -48,35 +31,35 @@ const interpolate = (text: string, values: Record<string, string | number> = {})
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
 
 /**
- * Reads the locale files as the web app gets them, kept in memory and read again when a file
- * changes (translations are being added while the portal runs in development).
+ * The web app's own translations (@ccap/locales), bundled into the API's build: each language
+ * is evaluated when first asked for.
  */
-export function createLocaleSource(directories: string[]) {
-  const cache = new Map<string, { mtimeMs: number; messages: Messages }>();
+const catalogues: Record<LocaleCode, () => Promise<{ default: Messages }>> = {
+  ae: () => import('@ccap/locales/ae.json', { with: { type: 'json' } }),
+  da: () => import('@ccap/locales/da.json', { with: { type: 'json' } }),
+  de: () => import('@ccap/locales/de.json', { with: { type: 'json' } }),
+  el: () => import('@ccap/locales/el.json', { with: { type: 'json' } }),
+  en: () => import('@ccap/locales/en.json', { with: { type: 'json' } }),
+  es: () => import('@ccap/locales/es.json', { with: { type: 'json' } }),
+  fr: () => import('@ccap/locales/fr.json', { with: { type: 'json' } }),
+  hu: () => import('@ccap/locales/hu.json', { with: { type: 'json' } }),
+  it: () => import('@ccap/locales/it.json', { with: { type: 'json' } }),
+  ja: () => import('@ccap/locales/ja.json', { with: { type: 'json' } }),
+  pl: () => import('@ccap/locales/pl.json', { with: { type: 'json' } }),
+  pt: () => import('@ccap/locales/pt.json', { with: { type: 'json' } }),
+  ru: () => import('@ccap/locales/ru.json', { with: { type: 'json' } }),
+  sv: () => import('@ccap/locales/sv.json', { with: { type: 'json' } }),
+  tr: () => import('@ccap/locales/tr.json', { with: { type: 'json' } }),
+  zh: () => import('@ccap/locales/zh.json', { with: { type: 'json' } }),
+};
+export const loadCatalogue: CatalogueLoader = async (code) => (await catalogues[code]()).default;
 
-  async function read(code: LocaleCode): Promise<Messages | undefined> {
-    for (const directory of directories) {
-      const file = path.join(directory, `${code}.json`);
-      let stat;
-      try {
-        stat = await fs.stat(file);
-      } catch {
-        continue;
-      }
-      const cached = cache.get(file);
-      if (cached && cached.mtimeMs === stat.mtimeMs) return cached.messages;
-      const messages = JSON.parse(await fs.readFile(file, 'utf8')) as Messages;
-      cache.set(file, { mtimeMs: stat.mtimeMs, messages });
-      return messages;
-    }
-    return undefined;
-  }
-
+/** The texts of PDFs, mails and notifications, from the portal's translations unless given others. */
+export function createLocaleSource(read: CatalogueLoader = loadCatalogue) {
   return {
-    directories,
     async labels(lang: LocaleCode): Promise<Labels> {
       const english = await read('en');
-      if (!english) throw new Error(`No English locale file in ${directories.join(' or ')}`);
+      if (!english) throw new Error('No English translations');
       const own = lang === 'en' ? english : await read(lang);
       // In a right-to-left document an English fallback is isolated as left-to-right text, so
       // its punctuation stays where English puts it.

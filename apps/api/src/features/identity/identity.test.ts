@@ -310,7 +310,7 @@ describe('built-in identity provider', () => {
   });
 });
 
-describe('user settings and administration', () => {
+describe('user settings', () => {
   it('saves the preferred language and notification preferences', async () => {
     const user = await createUser(ctx, 'Settings User');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: user.headers });
@@ -335,89 +335,6 @@ describe('user settings and administration', () => {
       payload: { preferredLanguage: 'xx', notificationPreferences: preferences },
     });
     expect(bad.statusCode).toBe(400);
-  });
-
-  it('lets an administrator grant and revoke staff roles with counties, audited', async () => {
-    const admin = await createUser(ctx, 'Admin Person', 'administrator');
-    const worker = await createUser(ctx, 'Future Worker');
-    const granted = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/Admin/grant-role',
-      headers: admin.headers,
-      payload: { email: worker.email, role: 'service-worker', counties: ['Polk', 'Story'] },
-    });
-    expect(granted.statusCode).toBe(200);
-    expect(granted.json()).toMatchObject({ roles: ['applicant', 'service-worker'], counties: ['Polk', 'Story'] });
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: worker.headers });
-    expect(me.json().roles).toContain('service-worker');
-
-    const badCounty = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/Admin/grant-role',
-      headers: admin.headers,
-      payload: { email: worker.email, role: 'service-worker', counties: ['Atlantis'] },
-    });
-    expect(badCounty.statusCode).toBe(400);
-    const stranger = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/Admin/grant-role',
-      headers: admin.headers,
-      payload: { email: 'never.signed.in@example.gov', role: 'administrator' },
-    });
-    expect(stranger.statusCode).toBe(404);
-
-    const revoked = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/Admin/revoke-role',
-      headers: admin.headers,
-      payload: { email: worker.email, role: 'service-worker' },
-    });
-    expect(revoked.json()).toMatchObject({ roles: ['applicant'], counties: [] });
-    // (The worker's calls as staff add their sign-in to the user's trail: staff-sign-in.test.ts.)
-    const trail = (await ctx.app.repositories.audit.forEntity('user', worker.id)).filter((row) =>
-      row.action.startsWith('role.'),
-    );
-    expect(trail.map((row) => row.action)).toEqual(['role.granted', 'role.revoked']);
-    expect(trail[0]?.actor_label).toBe(admin.email);
-
-    // Two identity providers may each know someone by this email: never guess between them.
-    await ctx.app.repositories.users.resolve({
-      issuer: 'https://other-idp.example',
-      subject: 'x1',
-      email: worker.email,
-      name: 'Namesake',
-    });
-    const ambiguous = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/Admin/grant-role',
-      headers: admin.headers,
-      payload: { email: worker.email, role: 'administrator' },
-    });
-    expect(ambiguous.statusCode).toBe(409);
-  });
-
-  it('audits role changes made at the same moment as one chain: each before is the state the last one left', async () => {
-    const admin = await createUser(ctx, 'Chain Admin', 'administrator');
-    const worker = await createUser(ctx, 'Chain Worker');
-    const change = (url: string, payload: object) =>
-      ctx.app.inject({ method: 'POST', url, headers: admin.headers, payload: { email: worker.email, ...payload } });
-    const answers = await Promise.all([
-      change('/api/Admin/grant-role', { role: 'service-worker', counties: ['Polk'] }),
-      change('/api/Admin/grant-role', { role: 'administrator' }),
-      change('/api/Admin/grant-role', { role: 'service-worker', counties: ['Story'] }),
-      change('/api/Admin/revoke-role', { role: 'administrator' }),
-    ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200]);
-    const trail = (await ctx.app.repositories.audit.forEntity('user', worker.id))
-      .filter((row) => row.action.startsWith('role.'))
-      .sort((a, b) => a.id - b.id);
-    expect(trail).toHaveLength(4);
-    expect(trail[0]!.before).toEqual({ roles: ['applicant'], counties: [] });
-    for (const [index, row] of trail.entries()) {
-      if (index > 0) expect(row.before, `entry ${index}`).toEqual(trail[index - 1]!.after);
-    }
-    const me = (await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: worker.headers })).json();
-    expect({ roles: me.roles, counties: me.counties }).toEqual(trail.at(-1)!.after);
   });
 });
 

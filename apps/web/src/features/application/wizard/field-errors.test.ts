@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../public/locales/en.json';
+import en from '@ccap/locales/en.json' with { type: 'json' };
 import { translateMessage } from './field-errors';
 
 const i18n = createInstance();

@@ -1,0 +1,97 @@
+import {
+  grantRoleRequestSchema,
+  problemSchema,
+  revokeRoleRequestSchema,
+  staffListSchema,
+  staffMemberSchema,
+} from '@ccap/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpProblem } from '../../plugins/problem';
+import { currentUser } from '../identity/access.plugin';
+
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+
+/** /api/Admin/*: administrators list the staff and grant or revoke their roles and counties. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { users } = app.repositories;
+
+  app.get(
+    '/api/Admin/staff',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags: ['administration'],
+        summary: 'Staff and their roles and counties',
+        response: { 200: staffListSchema, ...problems },
+      },
+    },
+    async () => ({ data: await users.listStaff() }),
+  );
+
+  const counties = new Set(app.programProfile.counties);
+
+  /** The one user with this email; a role never goes to a guess between several. */
+  async function singleUserByEmail(email: string) {
+    if ((await users.countByEmail(email)) > 1) {
+      throw new HttpProblem(
+        409,
+        'More than one user has signed in with this email, so the role cannot be granted by email.',
+      );
+    }
+    const target = await users.findByEmail(email);
+    if (!target)
+      throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
+    return target;
+  }
+
+  app.post(
+    '/api/Admin/grant-role',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags: ['administration'],
+        summary: 'Grant a staff role (and counties) to a user who has signed in before',
+        body: grantRoleRequestSchema,
+        response: { 200: staffMemberSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const unknown = request.body.counties.filter((county) => !counties.has(county));
+      if (unknown.length > 0) {
+        throw new HttpProblem(400, `Unknown county: ${unknown.join(', ')}.`, {
+          errors: unknown.map((county) => ({ path: 'counties', message: `Unknown county: ${county}` })),
+        });
+      }
+      const target = await singleUserByEmail(request.body.email);
+      return users.changeRole(
+        { action: 'grant', userId: target.id, role: request.body.role, counties: request.body.counties },
+        { id: actor.id, label: actor.email, requestId: request.id },
+      );
+    },
+  );
+
+  app.post(
+    '/api/Admin/revoke-role',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags: ['administration'],
+        summary: 'Revoke a staff role',
+        body: revokeRoleRequestSchema,
+        response: { 200: staffMemberSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const target = await singleUserByEmail(request.body.email);
+      if (target.id === actor.id && request.body.role === 'administrator') {
+        throw new HttpProblem(400, 'You cannot remove your own administrator role.');
+      }
+      return users.changeRole(
+        { action: 'revoke', userId: target.id, role: request.body.role },
+        { id: actor.id, label: actor.email, requestId: request.id },
+      );
+    },
+  );
+};
