@@ -11,7 +11,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAssignApplication } from '../api/assign-application';
-import { useLookups } from '../api/get-lookups';
+import { useLookups } from '@/api/get-lookups';
 import { useStaffApplication } from '../api/get-staff-application';
 import { AuditTable } from '../components/audit-table';
 import { DocumentsChecklist } from '../components/documents-checklist';
