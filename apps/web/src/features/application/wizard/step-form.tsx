@@ -60,49 +60,32 @@ export function StepForm({
   });
   const { Fields } = step;
   // The summary follows the fields while the user corrects them.
-  const { errors: fieldErrors, isSubmitted, isDirty, submitCount } = form.formState;
+  const { errors: fieldErrors, isSubmitted, isSubmitting, isDirty, submitCount } = form.formState;
   const errors: SummaryError[] = isSubmitted ? summaryErrors(t, fieldErrors) : [];
   useFocusFirstInvalid(submitCount, Object.keys(fieldErrors).length > 0);
 
-  // One press, one save (ADR 050): `saving` renders only after the step's rules are checked, so a
-  // double click's second press could send the same version again and be refused as "changed in
-  // another tab". A press holds the draft it was made on; a second press on that same draft does
-  // nothing. The hold ends when the step stays as it was (rules not met, save failed), or by
-  // itself once the saved draft is shown: a press then works on the newer draft.
-  const pressedOn = useRef<DraftApplication>(undefined);
-  const once = async (action: () => Promise<boolean>) => {
-    if (pressedOn.current === application) return;
-    pressedOn.current = application;
-    let done = false;
-    try {
-      done = await action();
-    } finally {
-      if (!done) pressedOn.current = undefined;
-    }
-  };
+  // One press, one save: isSubmitting renders at the press (before the step's rules run) and lasts
+  // until the save is answered, and `saving` covers Back's save, so a double click's second press
+  // finds the buttons disabled.
+  const busy = saving || isSubmitting;
 
   const complete = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    return once(async () => {
-      let saved = false;
-      await form.handleSubmit(async (values) => {
-        leaving.current = true;
-        saved = await onComplete(values);
-        leaving.current = saved;
-        if (saved) form.reset(values);
-      })(event);
-      return saved;
-    });
+    if (busy) return;
+    return form.handleSubmit(async (values) => {
+      leaving.current = true;
+      const saved = await onComplete(values);
+      leaving.current = saved;
+      if (saved) form.reset(values);
+    })(event);
   };
 
-  const back = () =>
-    once(async () => {
-      if (!onBack) return false;
-      const raw = form.getValues();
-      leaving.current = true;
-      leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
-      return leaving.current;
-    });
+  const back = async () => {
+    if (!onBack || busy) return;
+    const raw = form.getValues();
+    leaving.current = true;
+    leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
+  };
 
   return (
     <FormProvider {...form}>
@@ -114,15 +97,15 @@ export function StepForm({
         {Fields ? <Fields providerType={providerType} application={application} lookups={lookups} /> : null}
         <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
           {onBack ? (
-            <Button variant="secondary" onClick={() => void back()} disabled={saving}>
+            <Button variant="secondary" onClick={() => void back()} disabled={busy}>
               {t('application.wizard.back')}
             </Button>
           ) : null}
-          <Button type="submit" disabled={saving}>
+          <Button type="submit" disabled={busy}>
             {saving ? t('application.wizard.saving') : t('application.wizard.saveAndContinue')}
           </Button>
           {onSkip ? (
-            <Button variant="secondary" onClick={onSkip} disabled={saving}>
+            <Button variant="secondary" onClick={onSkip} disabled={busy}>
               {t('application.wizard.skip')}
             </Button>
           ) : null}
