@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { createContext, type ReactNode, useContext, useLayoutEffect, useState } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import type { SummaryError } from '../error-summary';
-import { errorText, fieldIdOf } from './error-messages';
+import { fieldErrorText, fieldIdOf } from './error-messages';
 
 /** What the error summary calls each field of a form, by path; filled by the fields themselves. */
 type Labels = Map<string, string>;
@@ -42,14 +42,22 @@ interface ErrorNode {
   [key: string]: unknown;
 }
 
-/** Every field error of a form as (path, message) pairs, in the order of the form's values. */
-function flatten(node: object, prefix: string, out: { path: string; message: string }[]) {
+interface Found {
+  path: string;
+  type: string;
+  message: string;
+}
+
+/** Every field error of a form, with its path, in the order of the form's values. */
+function flatten(node: object, prefix: string, out: Found[]) {
   const errors = node as ErrorNode;
   if (typeof errors.message === 'string' && typeof errors.type === 'string') {
-    out.push({ path: prefix, message: errors.message });
+    out.push({ path: prefix, type: errors.type, message: errors.message });
     return;
   }
-  if (errors.root && typeof errors.root.message === 'string') out.push({ path: prefix, message: errors.root.message });
+  if (errors.root && typeof errors.root.message === 'string') {
+    out.push({ path: prefix, type: String(errors.root.type), message: errors.root.message });
+  }
   for (const [key, value] of Object.entries(errors)) {
     if (key === 'root' || key === 'ref' || value === null || typeof value !== 'object') continue;
     flatten(value, prefix ? `${prefix}.${key}` : key, out);
@@ -63,11 +71,11 @@ function flatten(node: object, prefix: string, out: { path: string; message: str
  */
 export function useSummaryErrors(t: TFunction, errors: FieldErrors): SummaryError[] {
   const labels = useContext(LabelsContext);
-  const found: { path: string; message: string }[] = [];
+  const found: Found[] = [];
   flatten(errors, '', found);
-  return found.map(({ path, message }) => {
+  return found.map(({ path, type, message }) => {
     const label = labels?.get(path);
-    const text = errorText(t, message);
+    const text = fieldErrorText(t, { type, message }) ?? message;
     return { field: fieldIdOf(path), message: label ? t('forms.errorFor', { label, message: text }) : text };
   });
 }
