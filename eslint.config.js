@@ -92,9 +92,9 @@ export default tseslint.config(
             })),
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'Features do not import app/.' },
             {
-              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              target: ['./apps/web/src/components', './apps/web/src/lib', './apps/web/src/api'],
               from: ['./apps/web/src/features', './apps/web/src/app'],
-              message: 'Shared components and lib know nothing of features.',
+              message: 'Shared components, lib and api know nothing of features.',
             },
           ],
         },

@@ -4,6 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client';
 import { localeFileOf } from './locales';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getProgramProfile = async (signal?: AbortSignal) => {
   const profile = await apiRequest<ProgramProfile>('Program/get-profile', { signal });
@@ -14,7 +15,7 @@ export const getProgramProfile = async (signal?: AbortSignal) => {
 
 export const programProfileQueryOptions = () =>
   queryOptions({
-    queryKey: ['program-profile'],
+    queryKey: queryKeys.programProfile(),
     queryFn: ({ signal }) => getProgramProfile(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

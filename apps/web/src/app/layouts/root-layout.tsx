@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
-import { lookupsQueryOptions } from '@/features/application/api/get-lookups';
+import { lookupsQueryOptions } from '@/api/get-lookups';
 import { SessionTimeout } from '@/features/auth/components/session-timeout';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useProgramNames } from '@/lib/program-profile';

@@ -15,16 +15,25 @@ export function ErrorSummary({
   title,
   errors,
   takeFocus = true,
+  focusOn,
 }: {
   title: string;
   errors: SummaryError[];
   /** False when the form moves focus to its first invalid field itself (it is still announced). */
   takeFocus?: boolean;
+  /** When given, focus is taken when this changes (a submit count) rather than when `errors` does. */
+  focusOn?: unknown;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  // Only a new trigger moves the focus; errors shrinking while the user corrects them do not.
+  const hasErrors = useRef(false);
   useEffect(() => {
-    if (takeFocus && errors.length > 0) ref.current?.focus();
-  }, [errors, takeFocus]);
+    hasErrors.current = errors.length > 0;
+  });
+  const trigger = focusOn === undefined ? errors : focusOn;
+  useEffect(() => {
+    if (takeFocus && hasErrors.current) ref.current?.focus();
+  }, [trigger, takeFocus]);
   if (errors.length === 0) return null;
   return (
     <div

@@ -1,14 +1,13 @@
 import type { StaffMember } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getStaff = (signal?: AbortSignal) => apiRequest<{ data: StaffMember[] }>('Admin/staff', { signal });
 
-export const staffQueryKey = ['admin', 'staff'] as const;
-
 export const staffQueryOptions = () =>
   queryOptions({
-    queryKey: staffQueryKey,
+    queryKey: queryKeys.admin.staff(),
     queryFn: ({ signal }) => getStaff(signal),
     select: (answer) => answer.data,
   });

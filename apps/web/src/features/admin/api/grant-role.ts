@@ -1,8 +1,7 @@
 import type { GrantRoleRequest, StaffMember } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { staffQueryKey } from './get-staff';
+import { queryKeys } from '@/lib/query-keys';
 
 export const grantRole = (body: GrantRoleRequest) =>
   apiRequest<StaffMember>('Admin/grant-role', { method: 'POST', body });
@@ -17,8 +16,8 @@ export function useGrantRole() {
     mutationFn: grantRole,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffQueryKey }),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.staff() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
       ]),
   });
 }

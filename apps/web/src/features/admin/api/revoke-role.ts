@@ -1,8 +1,7 @@
 import type { RevokeRoleRequest, StaffMember } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
-import { staffQueryKey } from './get-staff';
+import { queryKeys } from '@/lib/query-keys';
 
 export const revokeRole = (body: RevokeRoleRequest) =>
   apiRequest<StaffMember>('Admin/revoke-role', { method: 'POST', body });
@@ -14,8 +13,8 @@ export function useRevokeRole() {
     mutationFn: revokeRole,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffQueryKey }),
-        queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.admin.staff() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.currentUser() }),
       ]),
   });
 }

@@ -7,10 +7,11 @@ import {
 } from '@ccap/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const myDraftsQueryOptions = () =>
   queryOptions({
-    queryKey: ['drafts'],
+    queryKey: queryKeys.drafts(),
     queryFn: ({ signal }) =>
       apiRequest<DraftRecord[]>('Application/get-my-draft-applications', { method: 'POST', body: {}, signal }),
   });
@@ -68,7 +69,7 @@ export function useSaveDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveDraft,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['drafts'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.drafts() }),
   });
 }
 
@@ -80,6 +81,6 @@ export function useDeleteDraft() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteDraft,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['drafts'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.drafts() }),
   });
 }

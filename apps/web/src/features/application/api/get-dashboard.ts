@@ -1,10 +1,11 @@
 import type { DashboardResponse } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const dashboardQueryOptions = () =>
   queryOptions({
-    queryKey: ['dashboard'],
+    queryKey: queryKeys.dashboard(),
     queryFn: ({ signal }) => apiRequest<DashboardResponse>('Dashboard/get-dashboard', { signal }),
   });
 

@@ -1,6 +1,7 @@
 import type { DraftApplication, SubmitApplicationResponse } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Spec section 7: registered providers submit to Application, unregistered ones to their own call. */
 /** `version`: the draft's version the user reviewed; a draft saved since in another tab is refused (409). */
@@ -23,8 +24,8 @@ export function useSubmitApplication() {
       version?: number;
     }) => submitApplication(draftApplicationId, application, version),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['drafts'] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() });
     },
   });
 }

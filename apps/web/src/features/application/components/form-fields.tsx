@@ -3,7 +3,8 @@ import { get, type RegisterOptions, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
 import { fieldClasses } from '@/components/ui/text-field';
-import { fieldIdOf, translateMessage } from '../wizard/field-errors';
+import { errorText, fieldIdOf } from '@/components/ui/form/error-messages';
+import { useFieldLabel } from '@/components/ui/form/field-labels';
 
 /** The translated error of a field of the current step form, if any. */
 function useFieldError(name: string): string | undefined {
@@ -13,7 +14,7 @@ function useFieldError(name: string): string | undefined {
   } = useFormContext();
   const error: { message?: string; root?: { message?: string } } | undefined = get(errors, name);
   const message = error?.message ?? error?.root?.message;
-  return message === undefined ? undefined : translateMessage(t, message);
+  return message === undefined ? undefined : errorText(t, message);
 }
 
 /** The field's hint and error, then the control, told which ids describe it. */
@@ -63,6 +64,7 @@ export function InputField({
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldIdOf(name);
+  useFieldLabel(name, label);
   const numeric = kind === 'number' || kind === 'money';
   const options: RegisterOptions = numeric
     ? {
@@ -118,6 +120,7 @@ export function SelectField({
   const { register, getValues, setValue } = useFormContext();
   const error = useFieldError(name);
   const id = fieldIdOf(name);
+  useFieldLabel(name, label);
   // A stored answer no longer among the choices (the program's county list changed, another
   // provider type was chosen) is cleared, so the field asks again instead of keeping, unseen, an
   // answer the submission would refuse.
@@ -160,6 +163,7 @@ export function CheckboxField({ name, label }: { name: string; label: string }) 
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldIdOf(name);
+  useFieldLabel(name, label);
   return (
     <div>
       {error ? (
@@ -202,6 +206,7 @@ export function ChoiceGroup({
   const { register } = useFormContext();
   const error = useFieldError(name);
   const id = fieldIdOf(name);
+  useFieldLabel(name, legend);
   return (
     <fieldset aria-invalid={error ? true : undefined}>
       <legend className="font-semibold">{legend}</legend>
@@ -214,7 +219,6 @@ export function ChoiceGroup({
                 <div key={choice.value} className="flex items-start gap-3">
                   <input
                     id={inputId}
-                    data-error-label={index === 0 ? legend : undefined}
                     type={multiple ? 'checkbox' : 'radio'}
                     value={choice.value}
                     aria-describedby={describedBy}

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
-import { useLookups } from '../api/get-lookups';
+import { useLookups } from '@/api/get-lookups';
 import { Confirmation } from '../review/confirmation';
 import { ReviewStep } from '../review/review-step';
 import { StepForm } from '../wizard/step-form';

@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
+import { LabelGroup } from '@/components/ui/form/field-labels';
 import { CheckboxField, InputField, SelectField } from '../components/form-fields';
 import type { StepFieldsProps } from './step-props';
 
@@ -30,36 +31,38 @@ function PeopleList({ kind, lookups }: { kind: Kind; lookups: StepFieldsProps['l
         return (
           <fieldset key={field.id} className="space-y-5 rounded-md border border-slate-300 p-4 dark:border-slate-600">
             <legend className="px-1 text-lg font-semibold">{heading}</legend>
-            <div className="grid gap-5 sm:grid-cols-2">
-              <InputField name={`${path}.firstName`} label={t('application.fields.firstName')} />
-              <InputField name={`${path}.lastName`} label={t('application.fields.lastName')} />
-            </div>
-            <InputField
-              name={`${path}.dateOfBirth`}
-              kind="date"
-              label={t('application.fields.dateOfBirth')}
-              className="max-w-60"
-            />
-            {kind === 'assistant' ? (
-              <>
-                <InputField
-                  name={`${path}.phone`}
-                  kind="tel"
-                  label={t('application.fields.assistantPhone')}
-                  hint={t('application.fields.phoneHint')}
-                />
-                <InputField name={`${path}.email`} kind="email" label={t('application.fields.assistantEmail')} />
-              </>
-            ) : (
-              <SelectField
-                name={`${path}.relationshipCode`}
-                label={t('application.fields.relationshipCode')}
-                choices={lookups.choices('Relationship')}
+            <LabelGroup label={heading}>
+              <div className="grid gap-5 sm:grid-cols-2">
+                <InputField name={`${path}.firstName`} label={t('application.fields.firstName')} />
+                <InputField name={`${path}.lastName`} label={t('application.fields.lastName')} />
+              </div>
+              <InputField
+                name={`${path}.dateOfBirth`}
+                kind="date"
+                label={t('application.fields.dateOfBirth')}
+                className="max-w-60"
               />
-            )}
-            {kind === 'child' ? (
-              <CheckboxField name={`${path}.specialNeeds`} label={t('application.fields.specialNeeds')} />
-            ) : null}
+              {kind === 'assistant' ? (
+                <>
+                  <InputField
+                    name={`${path}.phone`}
+                    kind="tel"
+                    label={t('application.fields.assistantPhone')}
+                    hint={t('application.fields.phoneHint')}
+                  />
+                  <InputField name={`${path}.email`} kind="email" label={t('application.fields.assistantEmail')} />
+                </>
+              ) : (
+                <SelectField
+                  name={`${path}.relationshipCode`}
+                  label={t('application.fields.relationshipCode')}
+                  choices={lookups.choices('Relationship')}
+                />
+              )}
+              {kind === 'child' ? (
+                <CheckboxField name={`${path}.specialNeeds`} label={t('application.fields.specialNeeds')} />
+              ) : null}
+            </LabelGroup>
             <Button variant="secondary" onClick={() => remove(index)}>
               {t('application.wizard.removePerson', { name: name || heading })}
             </Button>

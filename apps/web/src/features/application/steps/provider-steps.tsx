@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { CheckboxField, ChoiceGroup, InputField, SelectField } from '../components/form-fields';
 import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { StepFieldsProps } from './step-props';
+import { LabelGroup } from '@/components/ui/form/field-labels';
 
 /** provider-information: the provider as a person, and the business. */
 export function ProviderInformationFields({ lookups }: StepFieldsProps) {
@@ -46,35 +47,37 @@ export function AddressFields({ prefix, legend, lookups }: { prefix: string; leg
   return (
     <fieldset className="space-y-5 rounded-md border border-slate-300 p-4 dark:border-slate-600">
       <legend className="px-1 text-lg font-semibold">{legend}</legend>
-      <InputField
-        name={`${prefix}.address1`}
-        label={t('application.fields.address1')}
-        autoComplete={`${section} address-line1`}
-      />
-      <InputField
-        name={`${prefix}.address2`}
-        label={t('application.fields.address2')}
-        autoComplete={`${section} address-line2`}
-      />
-      <InputField
-        name={`${prefix}.city`}
-        label={t('application.fields.city')}
-        autoComplete={`${section} address-level2`}
-      />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <SelectField
-          name={`${prefix}.state`}
-          label={t('application.fields.state')}
-          choices={lookups.choices('State')}
-          autoComplete={`${section} address-level1`}
+      <LabelGroup label={legend}>
+        <InputField
+          name={`${prefix}.address1`}
+          label={t('application.fields.address1')}
+          autoComplete={`${section} address-line1`}
         />
         <InputField
-          name={`${prefix}.zipCode`}
-          label={t('application.fields.zipCode')}
-          hint={t('application.fields.zipCodeHint')}
-          autoComplete={`${section} postal-code`}
+          name={`${prefix}.address2`}
+          label={t('application.fields.address2')}
+          autoComplete={`${section} address-line2`}
         />
-      </div>
+        <InputField
+          name={`${prefix}.city`}
+          label={t('application.fields.city')}
+          autoComplete={`${section} address-level2`}
+        />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <SelectField
+            name={`${prefix}.state`}
+            label={t('application.fields.state')}
+            choices={lookups.choices('State')}
+            autoComplete={`${section} address-level1`}
+          />
+          <InputField
+            name={`${prefix}.zipCode`}
+            label={t('application.fields.zipCode')}
+            hint={t('application.fields.zipCodeHint')}
+            autoComplete={`${section} postal-code`}
+          />
+        </div>
+      </LabelGroup>
     </fieldset>
   );
 }

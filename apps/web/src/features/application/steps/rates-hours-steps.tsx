@@ -1,6 +1,7 @@
 import { ageGroupCodes, dayCodes } from '@ccap/contracts';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LabelGroup } from '@/components/ui/form/field-labels';
 import { CheckboxField, InputField } from '../components/form-fields';
 import type { StepFieldsProps } from './step-props';
 
@@ -13,20 +14,22 @@ export function RatesFields({ lookups }: StepFieldsProps) {
       {ageGroupCodes.map((code) => (
         <fieldset key={code} className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
           <legend className="px-1 text-lg font-semibold">{lookups.label('AgeGroup', code)}</legend>
-          <div className="grid gap-5 sm:grid-cols-2">
-            <InputField
-              name={`rates.${code}.basic`}
-              kind="money"
-              label={t('application.fields.basic')}
-              hint={t('application.fields.dollars')}
-            />
-            <InputField
-              name={`rates.${code}.specialNeeds`}
-              kind="money"
-              label={t('application.fields.specialNeedsRate')}
-              hint={t('application.fields.dollars')}
-            />
-          </div>
+          <LabelGroup label={lookups.label('AgeGroup', code)}>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <InputField
+                name={`rates.${code}.basic`}
+                kind="money"
+                label={t('application.fields.basic')}
+                hint={t('application.fields.dollars')}
+              />
+              <InputField
+                name={`rates.${code}.specialNeeds`}
+                kind="money"
+                label={t('application.fields.specialNeedsRate')}
+                hint={t('application.fields.dollars')}
+              />
+            </div>
+          </LabelGroup>
         </fieldset>
       ))}
     </div>
@@ -51,18 +54,20 @@ export function OperationHoursFields({ lookups }: StepFieldsProps) {
           return (
             <fieldset key={code} className="rounded-md border border-slate-300 p-4 dark:border-slate-600">
               <legend className="px-1 text-lg font-semibold">{day}</legend>
-              <CheckboxField name={`days.${index}.open`} label={t('application.fields.open', { day })} />
-              {open ? (
-                <div className="mt-4 grid gap-5 sm:grid-cols-2">
-                  <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
-                  <InputField
-                    name={`days.${index}.end`}
-                    kind="time"
-                    label={t('application.fields.end')}
-                    describedByNote={OVERNIGHT_NOTE}
-                  />
-                </div>
-              ) : null}
+              <LabelGroup label={day}>
+                <CheckboxField name={`days.${index}.open`} label={t('application.fields.open', { day })} />
+                {open ? (
+                  <div className="mt-4 grid gap-5 sm:grid-cols-2">
+                    <InputField name={`days.${index}.start`} kind="time" label={t('application.fields.start')} />
+                    <InputField
+                      name={`days.${index}.end`}
+                      kind="time"
+                      label={t('application.fields.end')}
+                      describedByNote={OVERNIGHT_NOTE}
+                    />
+                  </div>
+                ) : null}
+              </LabelGroup>
             </fieldset>
           );
         })}

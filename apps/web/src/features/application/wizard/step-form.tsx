@@ -5,9 +5,11 @@ import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { zodOptions } from '@/components/ui/form/error-messages';
+import { FieldLabels } from '@/components/ui/form/field-labels';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
 import type { LookupLabels } from '@/components/application/lookup-labels';
-import { summaryErrors, useFocusFirstInvalid } from './field-errors';
+import { useFocusFirstInvalid } from './field-errors';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { initialValues, type WizardStep } from './wizard-steps';
 
@@ -48,7 +50,7 @@ export function StepForm({
   const { t } = useTranslation();
   const leaving = useRef(false);
   // The step's shared schema, after the answers the user hid are dropped.
-  const checkStep = zodResolver(step.schema as z.ZodType<Values, Values>);
+  const checkStep = zodResolver(step.schema as z.ZodType<Values, Values>, zodOptions);
   const resolver: Resolver<Values> = (values, context, options) =>
     checkStep(step.prepare ? step.prepare(values) : values, context, options);
   const form = useForm<Values>({
@@ -59,75 +61,58 @@ export function StepForm({
     reValidateMode: 'onChange',
   });
   const { Fields } = step;
-  // The summary follows the fields while the user corrects them.
-  const { errors: fieldErrors, isSubmitted, isDirty, submitCount } = form.formState;
-  const errors: SummaryError[] = isSubmitted ? summaryErrors(t, fieldErrors) : [];
+  const { errors: fieldErrors, isSubmitting, isDirty, submitCount } = form.formState;
   useFocusFirstInvalid(submitCount, Object.keys(fieldErrors).length > 0);
 
-  // One press, one save (ADR 050): `saving` renders only after the step's rules are checked, so a
-  // double click's second press could send the same version again and be refused as "changed in
-  // another tab". A press holds the draft it was made on; a second press on that same draft does
-  // nothing. The hold ends when the step stays as it was (rules not met, save failed), or by
-  // itself once the saved draft is shown: a press then works on the newer draft.
-  const pressedOn = useRef<DraftApplication>(undefined);
-  const once = async (action: () => Promise<boolean>) => {
-    if (pressedOn.current === application) return;
-    pressedOn.current = application;
-    let done = false;
-    try {
-      done = await action();
-    } finally {
-      if (!done) pressedOn.current = undefined;
-    }
-  };
+  // One press, one save: isSubmitting renders at the press (before the step's rules run) and lasts
+  // until the save is answered, and `saving` covers Back's save, so a double click's second press
+  // finds the buttons disabled.
+  const busy = saving || isSubmitting;
 
   const complete = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    return once(async () => {
-      let saved = false;
-      await form.handleSubmit(async (values) => {
-        leaving.current = true;
-        saved = await onComplete(values);
-        leaving.current = saved;
-        if (saved) form.reset(values);
-      })(event);
-      return saved;
-    });
+    if (busy) return;
+    return form.handleSubmit(async (values) => {
+      leaving.current = true;
+      const saved = await onComplete(values);
+      leaving.current = saved;
+      if (saved) form.reset(values);
+    })(event);
   };
 
-  const back = () =>
-    once(async () => {
-      if (!onBack) return false;
-      const raw = form.getValues();
-      leaving.current = true;
-      leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
-      return leaving.current;
-    });
+  const back = async () => {
+    if (!onBack || busy) return;
+    const raw = form.getValues();
+    leaving.current = true;
+    leaving.current = await onBack(step.prepare ? step.prepare(raw) : raw, form.formState.isDirty);
+  };
 
   return (
     <FormProvider {...form}>
-      <UnsavedChangesGuard when={() => isDirty && !leaving.current} />
-      <form noValidate onSubmit={(event) => void complete(event)} className="space-y-6">
-        <ErrorSummary title={t('forms.errorSummary')} errors={errors} takeFocus={false} />
-        {notice}
-        <p className="text-slate-700 dark:text-slate-300">{t('application.wizard.requiredNote')}</p>
-        {Fields ? <Fields providerType={providerType} application={application} lookups={lookups} /> : null}
-        <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
-          {onBack ? (
-            <Button variant="secondary" onClick={() => void back()} disabled={saving}>
-              {t('application.wizard.back')}
+      <FieldLabels>
+        <UnsavedChangesGuard when={() => isDirty && !leaving.current} />
+        <form noValidate onSubmit={(event) => void complete(event)} className="space-y-6">
+          <FormErrorSummary takeFocus={false} />
+          {notice}
+          <p className="text-slate-700 dark:text-slate-300">{t('application.wizard.requiredNote')}</p>
+          {Fields ? <Fields providerType={providerType} application={application} lookups={lookups} /> : null}
+          <div className="flex flex-wrap gap-3 border-t border-slate-200 pt-6 dark:border-slate-700">
+            {onBack ? (
+              <Button variant="secondary" onClick={() => void back()} disabled={busy}>
+                {t('application.wizard.back')}
+              </Button>
+            ) : null}
+            <Button type="submit" disabled={busy}>
+              {saving ? t('application.wizard.saving') : t('application.wizard.saveAndContinue')}
             </Button>
-          ) : null}
-          <Button type="submit" disabled={saving}>
-            {saving ? t('application.wizard.saving') : t('application.wizard.saveAndContinue')}
-          </Button>
-          {onSkip ? (
-            <Button variant="secondary" onClick={onSkip} disabled={saving}>
-              {t('application.wizard.skip')}
-            </Button>
-          ) : null}
-        </div>
-      </form>
+            {onSkip ? (
+              <Button variant="secondary" onClick={onSkip} disabled={busy}>
+                {t('application.wizard.skip')}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      </FieldLabels>
     </FormProvider>
   );
 }

@@ -2,6 +2,7 @@ import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contract
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface LoadedDraft {
   /** Undefined until the first step is saved. */
@@ -110,7 +111,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
           application: { ...(JSON.parse(saved.applicationJson) as DraftApplication), draftApplicationId: saved.id },
         };
         setDraft(next);
-        void queryClient.invalidateQueries({ queryKey: ['drafts'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
         return next;
       } catch (error) {
         if (isDraftConflict(error) && draft.id !== undefined) {

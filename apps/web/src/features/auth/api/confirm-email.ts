@@ -1,6 +1,7 @@
 import type { AccountConfirmedResponse } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { idpRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const confirmEmail = (token: string) =>
   idpRequest<AccountConfirmedResponse>('account/confirm', { method: 'POST', body: { token } });
@@ -11,7 +12,7 @@ export const confirmEmail = (token: string) =>
  */
 export const confirmEmailQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['idp', 'confirm-email', token],
+    queryKey: queryKeys.idp.confirmEmail(token),
     queryFn: () => confirmEmail(token),
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,

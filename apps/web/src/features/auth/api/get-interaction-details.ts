@@ -1,13 +1,14 @@
 import type { InteractionDetails } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { idpRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getInteractionDetails = (uid: string, signal?: AbortSignal) =>
   idpRequest<InteractionDetails>(`interaction/${encodeURIComponent(uid)}/details`, { signal });
 
 export const interactionDetailsQueryOptions = (uid: string) =>
   queryOptions({
-    queryKey: ['idp', 'interaction', uid],
+    queryKey: queryKeys.idp.interaction(uid),
     queryFn: ({ signal }) => getInteractionDetails(uid, signal),
     retry: false,
     staleTime: 0,

@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useAuth } from '@/lib/auth/auth-context';
 import { usePageTitle } from '@/lib/use-page-title';
+import { queryKeys } from '@/lib/query-keys';
 
 /** /auth/signed-out: where the identity provider sends the browser after signing out. */
 export function SignedOutPage() {
@@ -18,7 +19,7 @@ export function SignedOutPage() {
     // Spec: after a successful sign-out, local and session storage are cleared entirely.
     localStorage.clear();
     sessionStorage.clear();
-    queryClient.removeQueries({ queryKey: ['user'] });
+    queryClient.removeQueries({ queryKey: queryKeys.user() });
     void userManager?.removeUser();
   }, [queryClient, userManager]);
 

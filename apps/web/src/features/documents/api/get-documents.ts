@@ -1,10 +1,11 @@
 import type { RequiredDocument } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const documentsQueryOptions = (applicationId: number) =>
   queryOptions({
-    queryKey: ['documents', applicationId],
+    queryKey: queryKeys.documents(applicationId),
     queryFn: ({ signal }) => apiRequest<RequiredDocument[]>(`Application/${applicationId}/documents`, { signal }),
   });
 

@@ -1,6 +1,7 @@
 import type { RequiredDocument } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface UploadDocumentInput {
   applicationId: number;
@@ -24,8 +25,8 @@ export function useUploadDocument() {
   return useMutation({
     mutationFn: uploadDocument,
     onSuccess: async (_document, { applicationId }) => {
-      await queryClient.invalidateQueries({ queryKey: ['documents', applicationId] });
-      await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.documents(applicationId) });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() });
     },
   });
 }

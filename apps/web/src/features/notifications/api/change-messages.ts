@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A message marked read, all of them, or one deleted. */
 export const readMessage = (id: number) => apiRequest<null>(`Messages/${id}/read`, { method: 'POST' });
@@ -10,7 +11,7 @@ function useMessageChange<T>(change: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['messages', 'list'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages.lists() }),
   });
 }
 

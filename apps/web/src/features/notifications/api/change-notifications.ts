@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** A notification marked read, all of them, or one dismissed for good. */
 export const readNotification = (id: number) => apiRequest<null>(`Notifications/${id}/read`, { method: 'POST' });
@@ -10,7 +11,7 @@ function useNotificationChange<T>(change: (input: T) => Promise<unknown>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all() }),
   });
 }
 

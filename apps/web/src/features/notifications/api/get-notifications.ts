@@ -1,18 +1,17 @@
 import type { NotificationList } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How often the header looks for new items while the page is visible. */
 export const INBOX_POLL_MS = 15_000;
-
-export const notificationsQueryKey = ['notifications', 'list'] as const;
 
 export const getNotifications = (signal?: AbortSignal) =>
   apiRequest<NotificationList>('Notifications?limit=20', { signal });
 
 export const notificationsQueryOptions = () =>
   queryOptions({
-    queryKey: notificationsQueryKey,
+    queryKey: queryKeys.notifications.list(),
     queryFn: ({ signal }) => getNotifications(signal),
     refetchInterval: INBOX_POLL_MS,
   });

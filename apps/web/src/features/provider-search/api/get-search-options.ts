@@ -1,6 +1,7 @@
-import type { LookupResponse, ProviderCity, ProviderSearchSettings } from '@ccap/contracts';
+import type { ProviderCity, ProviderSearchSettings } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const getProviderSearchSettings = (signal?: AbortSignal) =>
   apiRequest<ProviderSearchSettings>('Providers/settings', { signal });
@@ -10,7 +11,7 @@ export const getProviderCities = (signal?: AbortSignal) =>
 /** Map tiles and the demonstration-data flag: read once per visit. */
 export const providerSearchSettingsQuery = () =>
   queryOptions({
-    queryKey: ['providers', 'settings'],
+    queryKey: queryKeys.providers.settings(),
     queryFn: ({ signal }) => getProviderSearchSettings(signal),
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -21,18 +22,8 @@ export const useProviderSearchSettings = () => useQuery(providerSearchSettingsQu
 export const useProviderCities = () =>
   useQuery(
     queryOptions({
-      queryKey: ['providers', 'cities'],
+      queryKey: queryKeys.providers.cities(),
       queryFn: ({ signal }) => getProviderCities(signal),
-      staleTime: Number.POSITIVE_INFINITY,
-    }),
-  );
-
-/** The lookup lists (counties, provider types, languages); the same cache entry the application uses. */
-export const useSearchLookups = () =>
-  useQuery(
-    queryOptions({
-      queryKey: ['lookups'],
-      queryFn: ({ signal }) => apiRequest<LookupResponse>('Lookup/get-lookups', { signal }),
       staleTime: Number.POSITIVE_INFINITY,
     }),
   );

@@ -3,7 +3,8 @@ import { type FormEvent, useDeferredValue, useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
-import { useProviderCities, useSearchLookups } from '../api/get-search-options';
+import { useLookups } from '@/api/get-lookups';
+import { useProviderCities } from '../api/get-search-options';
 import {
   distanceChoices,
   type SearchDefaults,
@@ -48,7 +49,7 @@ export function SearchForm({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const lookups = useSearchLookups().data?.data;
+  const lookups = useLookups().data?.data;
   // Some thousand cities: their options render at low priority, in slices, so the form is on
   // screen and answering input while they are built.
   const cities = useDeferredValue(useProviderCities().data);

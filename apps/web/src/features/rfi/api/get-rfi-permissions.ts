@@ -1,8 +1,7 @@
 import type { RfiPermissions } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const rfiPermissionsQueryKey = (applicationId: number) => ['rfi', applicationId, 'permissions'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 /** Which side of the RFI page the signed-in user is on: the county's staff, or the applicant. */
 export const getRfiPermissions = (applicationId: number, signal?: AbortSignal) =>
@@ -10,7 +9,7 @@ export const getRfiPermissions = (applicationId: number, signal?: AbortSignal) =
 
 export const rfiPermissionsQueryOptions = (applicationId: number) =>
   queryOptions({
-    queryKey: rfiPermissionsQueryKey(applicationId),
+    queryKey: queryKeys.rfi.permissions(applicationId),
     queryFn: ({ signal }) => getRfiPermissions(applicationId, signal),
   });
 

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * After any change: the list, what the user may do next, the dashboard's count, and the staff
@@ -6,8 +7,8 @@ import type { QueryClient } from '@tanstack/react-query';
  */
 export const invalidateRfis = (queryClient: QueryClient, applicationId: number) =>
   Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['rfi', applicationId] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-    queryClient.invalidateQueries({ queryKey: ['staff', 'application', applicationId] }),
-    queryClient.invalidateQueries({ queryKey: ['staff', 'queue'] }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.rfi.all(applicationId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.dashboard() }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.staff.application(applicationId) }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.staff.queue() }),
   ]);

@@ -1,7 +1,7 @@
 import type { AssignRequest, StaffChangeResponse } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffQueueKey } from './get-queue';
+import { queryKeys } from '@/lib/query-keys';
 
 export const assignApplication = (id: number, body: AssignRequest) =>
   apiRequest<StaffChangeResponse>(`Staff/applications/${id}/assign`, { method: 'POST', body });
@@ -13,8 +13,8 @@ export function useAssignApplication() {
     mutationFn: ({ id, ...body }: AssignRequest & { id: number }) => assignApplication(id, body),
     onSettled: (_data, _error, { id }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffQueueKey }),
-        queryClient.invalidateQueries({ queryKey: ['staff', 'application', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.queue() }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.application(id) }),
       ]),
   });
 }

@@ -1,8 +1,7 @@
 import type { ChangeStatusRequest, StaffChangeResponse } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffQueueKey } from './get-queue';
-import { staffApplicationKey } from './get-staff-application';
+import { queryKeys } from '@/lib/query-keys';
 
 export const changeStatus = (id: number, body: ChangeStatusRequest) =>
   apiRequest<StaffChangeResponse>(`Staff/applications/${id}/status`, { method: 'POST', body });
@@ -14,10 +13,10 @@ export function useChangeStatus(id: number) {
     mutationFn: (body: ChangeStatusRequest) => changeStatus(id, body),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffApplicationKey(id) }),
-        queryClient.invalidateQueries({ queryKey: staffQueueKey }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.application(id) }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.staff.queue() }),
         // The RFI thread on the review page: whether staff may still ask depends on the status.
-        queryClient.invalidateQueries({ queryKey: ['rfi', id] }),
+        queryClient.invalidateQueries({ queryKey: queryKeys.rfi.all(id) }),
       ]),
   });
 }

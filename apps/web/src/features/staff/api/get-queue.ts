@@ -1,8 +1,7 @@
 import type { StaffQueueQueryInput, StaffQueueResponse } from '@ccap/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const staffQueueKey = ['staff', 'queue'] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 const toSearch = (query: StaffQueueQueryInput) =>
   new URLSearchParams(
@@ -16,7 +15,7 @@ export const getQueue = (query: StaffQueueQueryInput, signal?: AbortSignal) =>
 
 export const queueQueryOptions = (query: StaffQueueQueryInput) =>
   queryOptions({
-    queryKey: [...staffQueueKey, query],
+    queryKey: queryKeys.staff.queuePage(query),
     queryFn: ({ signal }) => getQueue(query, signal),
     // The table keeps its rows while the next page or sort loads.
     placeholderData: keepPreviousData,

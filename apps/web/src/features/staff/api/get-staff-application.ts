@@ -1,12 +1,11 @@
 import type { StaffApplication } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-
-export const staffApplicationKey = (id: number) => ['staff', 'application', id] as const;
+import { queryKeys } from '@/lib/query-keys';
 
 export const staffApplicationQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: staffApplicationKey(id),
+    queryKey: queryKeys.staff.application(id),
     queryFn: ({ signal }) => apiRequest<StaffApplication>(`Staff/applications/${id}`, { signal }),
     retry: (count, error) => count < 2 && !('status' in error && error.status === 404),
   });

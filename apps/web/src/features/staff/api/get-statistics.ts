@@ -1,10 +1,11 @@
 import type { StaffStatistics } from '@ccap/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 export const statisticsQueryOptions = () =>
   queryOptions({
-    queryKey: ['staff', 'statistics'],
+    queryKey: queryKeys.staff.statistics(),
     queryFn: ({ signal }) => apiRequest<StaffStatistics>('Staff/statistics', { signal }),
   });
 

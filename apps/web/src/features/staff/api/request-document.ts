@@ -1,7 +1,7 @@
 import type { RequestDocument, StaffDocument } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffApplicationKey } from './get-staff-application';
+import { queryKeys } from '@/lib/query-keys';
 
 export const requestDocument = (id: number, body: RequestDocument) =>
   apiRequest<StaffDocument>(`Staff/applications/${id}/documents`, { method: 'POST', body });
@@ -11,6 +11,6 @@ export function useRequestDocument(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RequestDocument) => requestDocument(id, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffApplicationKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.application(id) }),
   });
 }

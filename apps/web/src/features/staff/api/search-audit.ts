@@ -1,6 +1,7 @@
 import type { AuditSearchQueryInput, AuditSearchResponse } from '@ccap/contracts';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
 
 const toSearch = (query: AuditSearchQueryInput) =>
   new URLSearchParams(
@@ -11,7 +12,7 @@ const toSearch = (query: AuditSearchQueryInput) =>
 
 export const auditSearchQueryOptions = (query: AuditSearchQueryInput) =>
   queryOptions({
-    queryKey: ['staff', 'audit', query],
+    queryKey: queryKeys.staff.audit(query),
     queryFn: ({ signal }) => apiRequest<AuditSearchResponse>(`Staff/audit?${toSearch(query)}`, { signal }),
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,7 @@
 import type { StaffDocument, WaiveDocument } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { staffApplicationKey } from './get-staff-application';
+import { queryKeys } from '@/lib/query-keys';
 
 export const waiveDocument = (id: number, documentId: number, body: WaiveDocument) =>
   apiRequest<StaffDocument>(`Staff/applications/${id}/documents/${documentId}/waive`, { method: 'POST', body });
@@ -12,6 +12,6 @@ export function useWaiveDocument(id: number) {
   return useMutation({
     mutationFn: ({ documentId, ...body }: WaiveDocument & { documentId: number }) =>
       waiveDocument(id, documentId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffApplicationKey(id) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.staff.application(id) }),
   });
 }

@@ -13,7 +13,6 @@ import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { TextField } from '@/components/ui/text-field';
 import { apiDownload } from '@/lib/api-client';
-import { useSendOnce } from '@/lib/use-send-once';
 import { useRequestDocument } from '../api/request-document';
 import { useWaiveDocument } from '../api/waive-document';
 import { staffErrorMessage } from '../staff-errors';
@@ -123,15 +122,12 @@ export function DocumentsChecklist({ application }: { application: StaffApplicat
           error={error}
           onCancel={() => setWaiving(undefined)}
           onConfirm={(reason) =>
-            waive.mutate(
-              { documentId: waiving.documentId, reason: reason ?? '' },
-              {
-                onSuccess: () => {
-                  setMessage(t('staff.documents.waived', { name: waiving.documentName }));
-                  setWaiving(undefined);
-                },
-                onError: (problem) => setError(staffErrorMessage(t, problem)),
+            waive.mutateAsync({ documentId: waiving.documentId, reason: reason ?? '' }).then(
+              () => {
+                setMessage(t('staff.documents.waived', { name: waiving.documentName }));
+                setWaiving(undefined);
               },
+              (problem: unknown) => setError(staffErrorMessage(t, problem)),
             )
           }
         />
@@ -160,24 +156,26 @@ function RequestDocumentForm({
     ...(errors.documentName ? [{ field: fieldIds.documentName, message: t('staff.documents.nameRequired') }] : []),
     ...(errors.description ? [{ field: fieldIds.description, message: t('staff.documents.descriptionRequired') }] : []),
   ];
-  const sendOnce = useSendOnce(request.isPending, error);
-  const submit = form.handleSubmit((values) =>
-    sendOnce(() => {
-      setError(undefined);
-      request.mutate(values, {
-        onSuccess: (document) => {
-          form.reset();
-          onRequested(t('staff.documents.requested', { name: document.documentName }));
-        },
-        onError: (problem) => setError(staffErrorMessage(t, problem)),
-      });
-    }),
-  );
+  // isSubmitting renders at the press and lasts until the send settles: a second press is ignored.
+  const busy = request.isPending || form.formState.isSubmitting;
+  const submit = form.handleSubmit(async (values) => {
+    setError(undefined);
+    await request.mutateAsync(values).then(
+      (document) => {
+        form.reset();
+        onRequested(t('staff.documents.requested', { name: document.documentName }));
+      },
+      (problem: unknown) => setError(staffErrorMessage(t, problem)),
+    );
+  });
   return (
     <form
       aria-labelledby="request-document-heading"
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        if (busy) event.preventDefault();
+        else void submit(event);
+      }}
       className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600"
     >
       <h3 id="request-document-heading" className="text-lg font-semibold">
@@ -209,7 +207,7 @@ function RequestDocumentForm({
           {...form.register('description')}
         />
       </div>
-      <Button type="submit" aria-busy={request.isPending || undefined}>
+      <Button type="submit" aria-disabled={busy || undefined} aria-busy={request.isPending || undefined}>
         {t('staff.documents.requestSubmit')}
       </Button>
     </form>

@@ -1,29 +1,35 @@
 import { providerTypes, submittedStatuses } from '@ccap/contracts';
-import { type FormEvent, useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
+import { zodOptions } from '@/components/ui/form/error-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { statusLabel, typeLabel } from '../staff-labels';
 
-export interface QueueFilterValues {
-  status: string;
-  county: string;
-  providerType: string;
-  assignee: string;
-  rfi: string;
-  search: string;
-}
+/** The filters as chosen; an empty one ("Any") does not narrow the queue. */
+const queueFiltersSchema = z.object({
+  status: z.string(),
+  county: z.string(),
+  providerType: z.string(),
+  assignee: z.string(),
+  rfi: z.string(),
+  search: z.string().trim(),
+});
+export type QueueFilterValues = z.infer<typeof queueFiltersSchema>;
 
 function Select({
   id,
   label,
-  value,
   options,
+  field,
 }: {
   id: string;
   label: string;
-  value: string;
   options: { value: string; label: string }[];
+  field: UseFormRegisterReturn;
 }) {
   const { t } = useTranslation();
   return (
@@ -31,7 +37,7 @@ function Select({
       <label htmlFor={id} className="block font-semibold">
         {label}
       </label>
-      <select id={id} name={id} defaultValue={value} className={fieldClasses}>
+      <select id={id} className={fieldClasses} {...field}>
         <option value="">{t('staff.queue.any')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -55,65 +61,44 @@ export function QueueFilters({
 }) {
   const { t } = useTranslation();
   const id = useId();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const read = (name: string) => {
-      const value = data.get(`${id}-${name}`);
-      return typeof value === 'string' ? value : '';
-    };
-    onApply({
-      status: read('status'),
-      county: read('county'),
-      providerType: read('providerType'),
-      assignee: read('assignee'),
-      rfi: read('rfi'),
-      search: read('search').trim(),
-    });
-  };
-  // Keyed by the applied values, so a back navigation shows its own filters.
+  // `values` follows the applied filters, so a back navigation shows its own.
+  const form = useForm<QueueFilterValues>({ resolver: zodResolver(queueFiltersSchema, zodOptions), values });
+  const submit = form.handleSubmit(onApply);
   return (
     <form
-      key={JSON.stringify(values)}
       role="search"
       aria-label={t('staff.queue.filtersLabel')}
-      onSubmit={submit}
+      onSubmit={(event) => void submit(event)}
       className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-7 dark:border-slate-600"
     >
       <div className="lg:col-span-2">
         <label htmlFor={`${id}-search`} className="block font-semibold">
           {t('staff.queue.search')}
         </label>
-        <input
-          id={`${id}-search`}
-          name={`${id}-search`}
-          type="search"
-          defaultValue={values.search}
-          className={fieldClasses}
-        />
+        <input id={`${id}-search`} type="search" className={fieldClasses} {...form.register('search')} />
       </div>
       <Select
         id={`${id}-status`}
         label={t('staff.queue.columns.status')}
-        value={values.status}
+        field={form.register('status')}
         options={submittedStatuses.map((status) => ({ value: status, label: statusLabel(t, status) }))}
       />
       <Select
         id={`${id}-county`}
         label={t('staff.queue.columns.county')}
-        value={values.county}
+        field={form.register('county')}
         options={counties.map((county) => ({ value: county, label: county }))}
       />
       <Select
         id={`${id}-providerType`}
         label={t('staff.queue.columns.providerType')}
-        value={values.providerType}
+        field={form.register('providerType')}
         options={providerTypes.map((type) => ({ value: type, label: typeLabel(t, type) }))}
       />
       <Select
         id={`${id}-assignee`}
         label={t('staff.queue.columns.assignee')}
-        value={values.assignee}
+        field={form.register('assignee')}
         options={[
           { value: 'me', label: t('staff.queue.assignedToMe') },
           { value: 'none', label: t('staff.queue.unassigned') },
@@ -122,7 +107,7 @@ export function QueueFilters({
       <Select
         id={`${id}-rfi`}
         label={t('staff.queue.columns.rfis')}
-        value={values.rfi}
+        field={form.register('rfi')}
         options={[
           { value: 'open', label: t('staff.queue.rfiOpen') },
           { value: 'overdue', label: t('staff.queue.rfiOverdue') },

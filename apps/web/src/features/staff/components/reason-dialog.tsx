@@ -7,7 +7,6 @@ import { Alert } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/text-field';
-import { useSendOnce } from '@/lib/use-send-once';
 
 /**
  * A confirmation before a change that cannot be undone. With `needsReason`, a reason is
@@ -31,7 +30,8 @@ export function ConfirmDialog({
   reasonLabel?: string;
   pending: boolean;
   error: string | undefined;
-  onConfirm: (reason: string | undefined) => void;
+  /** Sends; the dialog stays busy until the returned promise settles. */
+  onConfirm: (reason: string | undefined) => Promise<unknown>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
@@ -42,14 +42,21 @@ export function ConfirmDialog({
     shouldFocusError: true,
   });
   const reasonError = form.formState.errors.reason;
-  // Not disabled while sending: a disabled button would drop the focus out of the dialog.
-  const sendOnce = useSendOnce(pending, error);
-  const submit = form.handleSubmit((values) =>
-    sendOnce(() => onConfirm(needsReason ? values.reason.trim() : undefined)),
-  );
+  // isSubmitting renders at the press (before the rules run) and lasts until the send settles, so
+  // a double click's second press finds the dialog busy. The button is aria-disabled, not
+  // disabled: a disabled button would drop the focus out of the dialog.
+  const busy = pending || form.formState.isSubmitting;
+  const submit = form.handleSubmit((values) => onConfirm(needsReason ? values.reason.trim() : undefined));
   return (
     <AlertDialog titleId={`${id}-title`} descriptionId={`${id}-body`} onEscape={pending ? undefined : onCancel}>
-      <form onSubmit={(event) => void submit(event)} noValidate className="space-y-4">
+      <form
+        onSubmit={(event) => {
+          if (busy) event.preventDefault();
+          else void submit(event);
+        }}
+        noValidate
+        className="space-y-4"
+      >
         <h2 id={`${id}-title`} className="text-xl font-semibold">
           {title}
         </h2>
@@ -79,7 +86,7 @@ export function ConfirmDialog({
           <Button variant="secondary" onClick={onCancel} disabled={pending}>
             {t('staff.decision.cancel')}
           </Button>
-          <Button type="submit" aria-busy={pending || undefined}>
+          <Button type="submit" aria-disabled={busy || undefined} aria-busy={pending || undefined}>
             {confirmLabel}
           </Button>
         </div>

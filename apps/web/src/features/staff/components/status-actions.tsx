@@ -24,18 +24,15 @@ export function StatusActions({ application }: { application: StaffApplication }
   const [done, setDone] = useState<string>();
 
   const confirm = (reason: string | undefined) => {
-    if (!asking) return;
+    if (!asking) return Promise.resolve();
     const action = asking;
     setError(undefined);
-    change.mutate(
-      { action, version: application.version, reason },
-      {
-        onSuccess: (result) => {
-          setAsking(undefined);
-          setDone(t('staff.actions.done', { status: statusLabel(t, result.status) }));
-        },
-        onError: (problem) => setError(staffErrorMessage(t, problem)),
+    return change.mutateAsync({ action, version: application.version, reason }).then(
+      (result) => {
+        setAsking(undefined);
+        setDone(t('staff.actions.done', { status: statusLabel(t, result.status) }));
       },
+      (problem: unknown) => setError(staffErrorMessage(t, problem)),
     );
   };
 

@@ -1,11 +1,15 @@
-import { type FormEvent, useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { zodOptions } from '@/components/ui/form/error-messages';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
+import { z } from 'zod';
 import { useAuditSearch } from '../api/search-audit';
 import { AuditTable } from '../components/audit-table';
 import { StaffNav } from '../components/staff-nav';
@@ -13,26 +17,34 @@ import { staffErrorMessage } from '../staff-errors';
 
 const PAGE_SIZE = 50;
 const FIELDS = ['actor', 'action', 'entityId', 'from', 'to'] as const;
-type Field = (typeof FIELDS)[number];
+
+/** The search's fields as typed; an empty one does not narrow the search. */
+const auditFiltersSchema = z.object({
+  actor: z.string().trim(),
+  action: z.string().trim(),
+  entityId: z.string().trim(),
+  from: z.string(),
+  to: z.string(),
+});
+type AuditFilters = z.infer<typeof auditFiltersSchema>;
+const NO_FILTERS: AuditFilters = { actor: '', action: '', entityId: '', from: '', to: '' };
 
 /** /staff/audit (administrators): search the whole audit trail by who, what, which record and when. */
 export function AuditSearchPage() {
   const { t } = useTranslation();
   const format = useIntlFormat();
   usePageTitle(t('staff.auditSearch.title'));
-  const [filters, setFilters] = useState<Partial<Record<Field, string>>>({});
+  const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
   const search = useAuditSearch({ ...filters, page, pageSize: PAGE_SIZE });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const read = (field: Field) => {
-      const value = data.get(`audit-${field}`);
-      return typeof value === 'string' ? value.trim() : '';
-    };
-    setFilters(Object.fromEntries(FIELDS.map((field) => [field, read(field)])));
+  const form = useForm<AuditFilters>({
+    resolver: zodResolver(auditFiltersSchema, zodOptions),
+    defaultValues: NO_FILTERS,
+  });
+  const submit = form.handleSubmit((values) => {
+    setFilters(values);
     setPage(1);
-  };
+  });
   const pages = search.data ? Math.max(1, Math.ceil(search.data.total / PAGE_SIZE)) : 1;
   return (
     <div className="space-y-6">
@@ -41,7 +53,7 @@ export function AuditSearchPage() {
       <form
         role="search"
         aria-label={t('staff.auditSearch.heading')}
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-600"
       >
         {FIELDS.map((field) => (
@@ -50,6 +62,7 @@ export function AuditSearchPage() {
             id={`audit-${field}`}
             label={t(`staff.auditSearch.${field}`)}
             type={field === 'from' || field === 'to' ? 'date' : 'text'}
+            {...form.register(field)}
           />
         ))}
         <div className="flex items-end lg:col-span-5">

@@ -11,7 +11,7 @@ import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAssignApplication } from '../api/assign-application';
-import { useLookups } from '../api/get-lookups';
+import { useLookups } from '@/api/get-lookups';
 import { useStaffApplication } from '../api/get-staff-application';
 import { AuditTable } from '../components/audit-table';
 import { DocumentsChecklist } from '../components/documents-checklist';
@@ -74,15 +74,12 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
   const refocusWhenMine = useRef<boolean>(undefined);
   const assignTo = (assignee: 'me' | null) => {
     setAssignError(undefined);
-    assign.mutate(
-      { id: application.applicationId, assignee, version: application.version },
-      {
-        onSuccess: () => {
-          refocusWhenMine.current = assignee === 'me';
-          setConfirmTakeOver(false);
-        },
-        onError: (error) => setAssignError(staffErrorMessage(t, error)),
+    return assign.mutateAsync({ id: application.applicationId, assignee, version: application.version }).then(
+      () => {
+        refocusWhenMine.current = assignee === 'me';
+        setConfirmTakeOver(false);
       },
+      (error: unknown) => setAssignError(staffErrorMessage(t, error)),
     );
   };
   const facts: [string, string][] = [
@@ -130,12 +127,12 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
       <div className="flex flex-wrap items-center gap-4">
         <span ref={assignment} className="contents">
           {application.allowedActions.length > 0 && !mine ? (
-            <Button variant="secondary" onClick={() => (colleague ? setConfirmTakeOver(true) : assignTo('me'))}>
+            <Button variant="secondary" onClick={() => (colleague ? setConfirmTakeOver(true) : void assignTo('me'))}>
               {colleague ? t('staff.review.takeOver', { name: colleague.name }) : t('staff.queue.assignToMe')}
             </Button>
           ) : null}
           {mine && open ? (
-            <Button variant="secondary" onClick={() => assignTo(null)}>
+            <Button variant="secondary" onClick={() => void assignTo(null)}>
               {t('staff.review.giveBack')}
             </Button>
           ) : null}

@@ -1,7 +1,7 @@
 import type { CurrentUser, UserSettings } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client';
-import { currentUserQueryKey } from '@/lib/auth/current-user';
+import { queryKeys } from '@/lib/query-keys';
 
 export const updateSettings = (body: UserSettings) =>
   apiRequest<CurrentUser>('User/me/settings', { method: 'PUT', body });
@@ -11,6 +11,6 @@ export function useUpdateSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSettings,
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(queryKeys.currentUser(), user),
   });
 }

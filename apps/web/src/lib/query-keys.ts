@@ -1,0 +1,53 @@
+import type { AuditSearchQueryInput, ProviderSearchCriteria, StaffQueueQueryInput } from '@ccap/contracts';
+
+/**
+ * Every query key of the web app, from one factory: a feature reads and invalidates its
+ * entries through these, and a change in one feature that stales another's (a response to a
+ * request for information changes the dashboard) names the other's key here, not a literal.
+ * Keys nest, so invalidating `staff.queue()` reaches every page of the queue.
+ */
+export const queryKeys = {
+  authConfig: () => ['auth-config'] as const,
+  programProfile: () => ['program-profile'] as const,
+  currentUser: () => ['user', 'me'] as const,
+  user: () => ['user'] as const,
+  lookups: () => ['lookups'] as const,
+  idp: {
+    interaction: (uid: string) => ['idp', 'interaction', uid] as const,
+    confirmEmail: (token: string) => ['idp', 'confirm-email', token] as const,
+  },
+  admin: { staff: () => ['admin', 'staff'] as const },
+  drafts: () => ['drafts'] as const,
+  dashboard: () => ['dashboard'] as const,
+  documents: (applicationId: number) => ['documents', applicationId] as const,
+  rfi: {
+    all: (applicationId: number) => ['rfi', applicationId] as const,
+    list: (applicationId: number) => ['rfi', applicationId, 'list'] as const,
+    permissions: (applicationId: number) => ['rfi', applicationId, 'permissions'] as const,
+  },
+  notifications: {
+    all: () => ['notifications'] as const,
+    list: () => ['notifications', 'list'] as const,
+  },
+  messages: {
+    all: () => ['messages'] as const,
+    lists: () => ['messages', 'list'] as const,
+    list: (limit: number) => ['messages', 'list', limit] as const,
+    one: (id: number) => ['messages', 'one', id] as const,
+  },
+  staff: {
+    queue: () => ['staff', 'queue'] as const,
+    queuePage: (query: StaffQueueQueryInput) => ['staff', 'queue', query] as const,
+    application: (id: number) => ['staff', 'application', id] as const,
+    documentFile: (applicationId: number, documentId: number | undefined) =>
+      ['staff', 'document-file', applicationId, documentId] as const,
+    statistics: () => ['staff', 'statistics'] as const,
+    audit: (query: AuditSearchQueryInput) => ['staff', 'audit', query] as const,
+  },
+  providers: {
+    settings: () => ['providers', 'settings'] as const,
+    cities: () => ['providers', 'cities'] as const,
+    search: (criteria: ProviderSearchCriteria) => ['providers', 'search', criteria] as const,
+  },
+  devMail: () => ['dev-mail'] as const,
+};
