@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import Fastify, {
   type FastifyInstance,
@@ -194,6 +195,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);
+  // Answers of 1 KB or more go out brotli- or gzip-compressed to a caller that accepts it
+  // (ADR 056); the web app's files have compressed copies of their own (plugins/web.ts).
+  // Request bodies are read as sent: nothing is decompressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(securityPlugin, {
     httpsOnly: config.publicUrl.startsWith('https:'),
     extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],

@@ -1,4 +1,5 @@
 import { addressNotFoundProblemType, type ProviderSearchResponse } from '@ccap/contracts';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import type { ProviderInput } from './providers.repository';
@@ -256,6 +257,34 @@ describe('POST /api/Providers search', () => {
       Contacts: [{ Phone: '515-555-0100' }],
       IsDemonstration: false,
     });
+  });
+
+  it('sends a page of providers and the cities compressed to a browser, the same JSON once decompressed', async () => {
+    const criteria = { zipCode: '50317' };
+    const plain = await search(criteria);
+    const compressed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/Providers',
+      payload: criteria,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toBe('accept-encoding');
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    expect(JSON.parse(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toEqual(plain.json());
+
+    const cities = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/Providers/cities',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(cities.headers['content-encoding']).toBe('gzip');
+    expect(cities.headers['cache-control']).toBe('public, max-age=3600');
+    const { value } = JSON.parse(zlib.gunzipSync(cities.rawPayload).toString()) as {
+      value: { id: number; name: string }[];
+    };
+    expect(value).toContainEqual({ id: 50010, name: 'Ames' });
   });
 
   it('serves the map settings without demonstration data here', async () => {
