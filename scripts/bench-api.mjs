@@ -171,7 +171,8 @@ export async function benchApi() {
           // version each save answers is the one the next save of that draft sends. autocannon
           // resets a connection's `context` after every pass over `requests` (so keeping the
           // draft there made every call create a new one): the drafts wait in `drafts` instead,
-          // one per connection at most, since a connection has one call in flight.
+          // one per connection at most, since a connection has one call in flight. autocannon
+          // hands `onResponse` the body as text, so these calls take it uncompressed.
           requests: [
             {
               method: 'POST',
@@ -180,7 +181,7 @@ export async function benchApi() {
                 const draft = drafts.pop();
                 return {
                   ...request,
-                  headers: { ...auth, 'content-type': 'application/json' },
+                  headers: { ...auth, 'accept-encoding': 'identity', 'content-type': 'application/json' },
                   body: JSON.stringify(
                     draft
                       ? { id: draft.id, version: draft.version, applicationJson: draftJson }
