@@ -1,7 +1,7 @@
 // `npm run bench [-- part…]`: measures the product and prints ONE table, every figure taken in
 // this run on this machine, with its baseline and target beside it. Parts (all by default):
 //   web      gzipped JS and CSS of each route's first load; Lighthouse on /, /ProviderSearch, a wizard step
-//   api      requests/s and p99 of four API calls on PostgreSQL, as a ratio to a bare Fastify server
+//   api      requests/s and p99 of API calls on PostgreSQL, as a ratio to a bare Fastify `select 1` server
 //   startup  built product to a healthy /api/health, on PGlite and PostgreSQL
 //   uploads  memory the API spends on one 15 MB upload
 //   search   provider search latency at 100,000 (and 1,000,000) providers, repository call
@@ -105,7 +105,7 @@ const columns = [
   ['Part', (row) => row.part],
   ['Measure', (row) => row.measure ?? ''],
   ['Value', (row) => row.value ?? ''],
-  ['× bare', (row) => row.ratio ?? ''],
+  ['Ratio', (row) => row.ratio ?? ''],
   ['Target', (row) => row.target ?? ''],
   ['', (row) => (row.ok === undefined ? '' : row.ok ? '✔' : '✖')],
 ];

@@ -4,8 +4,9 @@
 // the time is up, does a mix of dashboard views, draft saves, document uploads and provider
 // searches with LOAD_THINK_MS (1000) of thinking between them (±50 %). Afterwards it checks in
 // the database that every acknowledged draft save is there with its last content and version,
-// and every acknowledged upload with its file's digest. It prints errors (target 0) and
-// latency per operation; exit 1 on any error or lost write.
+// and every acknowledged upload with its file's digest. It prints errors and latency per
+// operation against the targets (0 errors; p95 under 1.5 s to sign in, under 300 ms for every
+// operation after); exit 1 on any error or lost write.
 // The accounts: one registered and confirmed through the provider's API, the others created
 // with the same password hash in SQL (a real hash, made once; 200 registrations would only
 // measure scrypt). The server trusts X-Forwarded-For (TRUST_PROXY): each person sends one
@@ -32,6 +33,8 @@ const SECONDS = Number(process.env.LOAD_SECONDS ?? 120);
 const THINK_MS = Number(process.env.LOAD_THINK_MS ?? 1000);
 const PORT = Number(process.env.LOAD_PORT ?? 8255);
 const PASSWORD = 'Lilacs bloom in May 2026';
+/** p95 targets, ms: signing in checks a password (scrypt, slow on purpose); the rest is the portal's own. */
+const P95_TARGET_MS = { 'sign in': 1500, other: 300 };
 const MIX = [
   ['dashboard', 40],
   ['draft save', 30],
@@ -231,28 +234,32 @@ try {
       .map((value) => value.toFixed(1))
       .join(' ')}`,
   );
-  const header = ['Operation', 'Requests', 'Errors', 'p50', 'p99', 'max', 'Target', ''];
+  const header = ['Operation', 'Requests', 'Errors', 'p50', 'p95', 'p99', 'max', 'Target', ''];
   const lines = operations.map((operation) => {
     const entry = stats.get(operation) ?? { times: [], errors: 0, details: new Map() };
     const times = [...entry.times].sort((a, b) => a - b);
     const ms = (value) => (Number.isNaN(value) ? '—' : `${value.toFixed(0)} ms`);
     const details = [...entry.details].map(([detail, count]) => `${detail} ×${count}`).join(', ');
+    const target = P95_TARGET_MS[operation] ?? P95_TARGET_MS.other;
+    const p95 = percentile(times, 95);
     return [
       operation,
       String(times.length),
       entry.errors ? `${entry.errors} (${details})` : '0',
       ms(percentile(times, 50)),
+      ms(p95),
       ms(percentile(times, 99)),
       ms(times.at(-1) ?? NaN),
-      '0 errors',
-      entry.errors === 0 ? '✔' : '✖',
+      `0 errors, p95 < ${target} ms`,
+      entry.errors === 0 && p95 < target ? '✔' : '✖',
     ];
   });
-  lines.push(['all mixed', String(total), '', '', '', '', `${(total / SECONDS).toFixed(0)} req/s`, '']);
+  lines.push(['all mixed', String(total), '', '', '', '', '', `${(total / SECONDS).toFixed(0)} req/s`, '']);
   lines.push([
     'drafts verified',
     String(drafts.length),
     String(lostDrafts.length),
+    '',
     '',
     '',
     '',
@@ -263,6 +270,7 @@ try {
     'uploads verified',
     String(lastUpload.size),
     String(lostUploads.length),
+    '',
     '',
     '',
     '',

@@ -72,7 +72,7 @@ test('hashed assets are immutable and index.html is revalidated, both sent compr
   const html = await request.get('/', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
   expect(html.headers()['cache-control']).toBe('no-cache');
   expect(html.headers()['content-encoding']).toBe('br');
-  // The program profile every page waits for (ADR 051): brotli, as the browser accepts it.
+  // The program profile every page waits for (ADR 056): brotli, as the browser accepts it.
   const profile = page.waitForResponse((response) => response.url().endsWith('/api/Program/get-profile'));
   await page.goto('/');
   expect((await profile).headers()['content-encoding']).toBe('br');

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createTestApp, type TestContext } from '../test/helpers';
-import { createUser } from '../test/identity';
 import { redactQuery } from './app';
 
 let ctx: TestContext;
@@ -204,36 +203,5 @@ describe('GET /api/Program/get-profile', () => {
     });
     expect(response.headers['cache-control']).toBe('public, max-age=300');
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-  });
-});
-
-// ADR 047 and 053: with READ_CACHE=on a call that may write waits for the change feed to hear
-// its writes before it is answered; a read, and a POST that only reads, does not wait.
-describe('the change fence', () => {
-  let cached: TestContext;
-  beforeAll(async () => {
-    cached = await createTestApp({ readCache: 'on' });
-  });
-  afterAll(async () => {
-    await cached.close();
-  });
-
-  it('follows a call that may write, and no read', async () => {
-    const fence = vi.spyOn(await cached.database.changeFeed(), 'fence');
-    const { headers } = await createUser(cached, 'Fenced Applicant');
-    const fencesOf = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-      fence.mockClear();
-      const response = await cached.app.inject({ method, url, headers, payload });
-      expect(response.statusCode, `${method} ${url}`).toBeLessThan(300);
-      return fence.mock.calls.length;
-    };
-    expect(await fencesOf('GET', '/api/Dashboard/get-dashboard')).toBe(0);
-    expect(await fencesOf('POST', '/api/Providers', { zipCode: '50309' })).toBe(0);
-    expect(await fencesOf('POST', '/api/Application/get-my-draft-applications')).toBe(0);
-    expect(
-      await fencesOf('POST', '/api/Application/save-my-draft-applications', {
-        applicationJson: JSON.stringify({ providerType: 'registeredprovider' }),
-      }),
-    ).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import Fastify, {
   type FastifyInstance,
@@ -6,10 +7,8 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
   LogController,
-  type onSendHookHandler,
 } from 'fastify';
-import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ReadCacheSource } from './db/change-aware-cache';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
@@ -38,15 +37,12 @@ import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { putSecurityHeaders, securityPlugin } from './plugins/security';
-import { createResponseSerializerCompiler } from './plugins/serializer';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories, repositoryOptions } from './repositories';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { APP_VERSION } from './version';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
 export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator';
@@ -63,8 +59,6 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
-    /** A POST that writes nothing (the provider search, the spec's POST reads): no change fence after it (ADR 047). */
-    readsOnly?: boolean;
   }
 }
 
@@ -166,20 +160,14 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every body is checked against its route's zod schema, and every answer written through it
+  // (ADR 056): only the declared fields leave, in the contract's shape.
   app.setValidatorCompiler(validatorCompiler);
-  // Outside production every answer is also checked against the zod way of writing it.
-  app.setSerializerCompiler(createResponseSerializerCompiler({ crossCheck: config.env !== 'production' }));
-  // ADR 047: reads remembered until the database announces a change to their rows.
-  const feed = config.readCache === 'off' ? undefined : await database.changeFeed();
-  const readCache: ReadCacheSource | undefined = feed && {
-    feed,
-    fenced: config.readCache === 'fenced',
-    caches: new Map(),
-  };
+  app.setSerializerCompiler(serializerCompiler);
   const texts = locales ?? createLocaleSource();
   app.decorate(
     'repositories',
-    createRepositories(database.db, { ...repositoryOptions(config, texts), readCache, timeZone: profile.timeZone }),
+    createRepositories(database.db, { ...repositoryOptions(config, texts), timeZone: profile.timeZone }),
   );
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
@@ -190,26 +178,9 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.decorate('blobs', blobs ?? (await createBlobStore(config.documents)));
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
-  // Whatever a call wrote is heard before it is answered: the caller's next read here, and the
-  // next read of anyone it wrote for (a decision, an RFI), finds the cache without it. A hook of
-  // the routes that may write only: a read pays for no onSend stage at all.
-  const fence: onSendHookHandler | undefined =
-    feed && config.readCache === 'on'
-      ? (request, _reply, payload, done) => {
-          if (SAFE_METHODS.has(request.method)) return done(null, payload);
-          feed.fence().then(
-            () => done(null, payload),
-            (error: unknown) => done(error instanceof Error ? error : new Error('the change fence failed')),
-          );
-        }
-      : undefined;
   app.addHook('onRoute', (route) => {
-    const methods = [route.method].flat();
-    for (const method of methods) {
+    for (const method of [route.method].flat()) {
       routeTable.push({ method, url: route.url, access: route.config?.access });
-    }
-    if (fence && !route.config?.readsOnly && methods.some((method) => !SAFE_METHODS.has(method))) {
-      route.onSend = [...[route.onSend ?? []].flat(), fence];
     }
   });
   // Draining for a stop (SIGTERM, app.close): a request arriving on a connection still open is
@@ -228,13 +199,13 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     if (closing) return void sendClosingProblem(request, reply);
     done();
   });
-  // Apps may share one database (and its feed): each lets go of its own caches.
-  app.addHook('onClose', async () => {
-    for (const cache of readCache?.caches.values() ?? []) cache.close();
-  });
 
   await app.register(problemPlugin);
   await app.register(inputGuardPlugin);
+  // Answers of 1 KB or more go out brotli- or gzip-compressed to a caller that accepts it
+  // (ADR 056); the web app's files have compressed copies of their own (plugins/web.ts).
+  // Request bodies are read as sent: nothing is decompressed.
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(securityPlugin, {
     httpsOnly: config.publicUrl.startsWith('https:'),
     extraConnectSources: config.identity.kind === 'external' ? [new URL(config.identity.issuer).origin] : [],
@@ -250,7 +221,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
   });
 
-  await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats, readCache });
+  await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats });
   await app.register(healthRoutes, { version: APP_VERSION });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });

@@ -108,8 +108,6 @@ export const envSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
-  // ADR 047: reads remembered until the database announces a change to their rows.
-  READ_CACHE: z.enum(['on', 'fenced', 'off']).default('on'),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
@@ -149,13 +147,6 @@ export interface Config {
   rateLimits: RateLimitConfig;
   /** GET /metrics: a bearer token for remote scrapers; without one, loopback callers only. */
   metrics: { token: string | undefined };
-  /**
-   * ADR 047. `on`: signed-in users, dashboards and provider searches are answered from memory
-   * until a change notification names their rows; `fenced`: the same, but every read first waits
-   * until every change committed before it has been heard (read-after-write from anywhere, one
-   * round trip); `off`: every read goes to the database.
-   */
-  readCache: Env['READ_CACHE'];
 }
 
 /** Requests per minute per client address; counted in Redis when `redisUrl` is set, else in memory. */
@@ -346,7 +337,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       domain: new URL(publicUrl).hostname,
     },
     metrics: { token: env.METRICS_TOKEN },
-    readCache: env.READ_CACHE,
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import type { ReadCacheSource } from './db/change-aware-cache';
 import type { DB } from './db/schema';
 import { createApplicationPdfRepository } from './features/application-pdf/application-pdf.repository';
 import { createApplicationsRepository } from './features/applications/applications.repository';
@@ -32,8 +31,6 @@ export interface RepositoryOptions {
   publicUrl: string;
   /** The texts of notifications and their mails. */
   locales: LocaleSource;
-  /** Signed-in users, dashboards and provider searches remembered until their rows change (ADR 047). */
-  readCache?: ReadCacheSource;
   /** Where the program's days are counted: RFI due dates (the program profile's `timeZone`). */
   timeZone?: string;
 }
@@ -58,14 +55,14 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     mail,
     accounts: createAccountsRepository(db, { mail, audit }),
     signingKeys: createSigningKeysRepository(db),
-    users: createUsersRepository(db, audit, options.readCache),
-    lookups: createLookupsRepository(db, options.readCache),
+    users: createUsersRepository(db, audit),
+    lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),
     applications: createApplicationsRepository(db, audit),
     applicationPdf: createApplicationPdfRepository(db),
     documents: createDocumentsRepository(db, audit),
-    dashboard: createDashboardRepository(db, options.readCache),
-    providers: createProvidersRepository(db, options.readCache),
+    dashboard: createDashboardRepository(db),
+    providers: createProvidersRepository(db),
     rfiRequests: createRfiRequestsRepository(db, audit),
     rfiAnswers: createRfiAnswersRepository(db, audit),
     rfiReminders: createRfiRemindersRepository(db, notifier, options.timeZone),

@@ -118,9 +118,6 @@ export async function createTestApp(
   const config: Config = {
     ...defaults,
     webDist: '/nonexistent',
-    // Tests write rows straight to the database and read them back through the API at once:
-    // each cached read first waits for every change committed before it (ADR 047).
-    readCache: 'fenced',
     ...overrides,
     documents: { ...defaults.documents, blobDir, ...overrides.documents },
   };

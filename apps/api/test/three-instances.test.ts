@@ -482,7 +482,7 @@ for (const variant of VARIANTS)
       // Before the failure: every instance takes its share.
       for (let index = 0; index < 4; index++) await round(index);
 
-      // Each instance remembers the applicant's dashboard (ADR 047) ...
+      // Every instance answers the applicant's dashboard from the one database ...
       const openRfis = async (index: number) =>
         (await call(index, 'GET', '/api/Dashboard/get-dashboard', { token: applicant })).json<{
           providerApplication: { openRfiCount: number };
@@ -495,7 +495,7 @@ for (const variant of VARIANTS)
         json: { applicationId, serviceWorkerComment: 'Please send your CPR certificate.' },
       });
       expect(asked.status, asked.body).toBe(201);
-      // ... and forgets it when the database announces the RFI, whichever instance wrote it.
+      // ... and shows the RFI at once, whichever instance wrote it.
       for (const index of [0, 1, 2]) await expect.poll(() => openRfis(index), { timeout: 2_000 }).toBe(1);
       const rfiId = asked.json<{ rfiId: number }>().rfiId;
       const certificate = pdf(30_000);

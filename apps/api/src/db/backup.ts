@@ -89,9 +89,6 @@ export async function restorePostgres(target: { url: string }, file: string) {
       `--dbname=${target.url}`,
       file,
     ]);
-    // pg_restore loads the rows before it makes the triggers again: tell every running instance
-    // to forget what it remembers (ADR 047).
-    await client.query(`select pg_notify('portal_changes', '*')`);
   } finally {
     await client.end();
   }

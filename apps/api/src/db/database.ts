@@ -9,8 +9,6 @@ import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { PortalPostgresDialect } from './catalog-introspector';
-import { preparingPool } from './prepared-statements';
-import { type ChangeFeed, pgliteChangeFeed, postgresChangeFeed } from './change-feed';
 
 export type DatabaseTarget =
   | {
@@ -45,38 +43,16 @@ export interface Database {
   schema: string | undefined;
   /** The pool under `db`, for a library that speaks SQL itself (the job queue, ADR 040). */
   pool: pg.Pool;
-  /**
-   * The database's change notifications (ADR 047), opened on first use (one listening
-   * connection on PostgreSQL) and closed with the database.
-   */
-  changeFeed(): Promise<ChangeFeed>;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
 }
 
 /**
- * The schema the portal's tables are in, as the pool's search path finds them: migration
- * 0016's notifications name it (ADR 047).
+ * What every session starts with. pg_trgm's word similarity threshold is what the provider
+ * search's `<%` reads (PostgreSQL's default, 0.6, misses common typos): set for the session,
+ * a name search is one statement, not a transaction that sets it first.
  */
-async function portalSchema(pool: pg.Pool): Promise<string> {
-  const { rows } = await pool.query<{ schema: string }>(
-    `select coalesce((select n.nspname from pg_class c join pg_namespace n on n.oid = c.relnamespace
-                      where c.oid = to_regclass('app_user')), current_schema()) as schema`,
-  );
-  return rows[0]?.schema ?? 'public';
-}
-
-/** `open` once, on first call; `close` closes what was opened. */
-function lazyFeed(open: () => Promise<ChangeFeed>) {
-  let feed: Promise<ChangeFeed> | undefined;
-  return {
-    get: () => (feed ??= open()),
-    close: async () => {
-      // A feed that never opened has nothing to close.
-      if (feed) await (await feed.catch(() => undefined))?.close();
-    },
-  };
-}
+const SESSION_SETTINGS = [['pg_trgm.word_similarity_threshold', '0.45']] as const;
 
 /** The extensions every migration may rely on, on both backends. */
 export const REQUIRED_EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext'] as const;
@@ -96,7 +72,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionString: target.url,
       max: target.poolSize,
       connectionTimeoutMillis: 5_000,
-      ...(target.schema ? { options: `-c search_path=${target.schema},public` } : {}),
+      options: [
+        ...(target.schema ? [`-c search_path=${target.schema},public`] : []),
+        ...SESSION_SETTINGS.map(([name, value]) => `-c ${name}=${value}`),
+      ].join(' '),
     });
     // A client losing its server (restart, failover, network cut) must not crash the process:
     // the pool reports idle ones here; a checked-out one (between the queries of a transaction)
@@ -104,21 +83,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // and the request is answered 503 (plugins/problem.ts); the pool drops the client on release.
     pool.on('error', () => undefined);
     pool.on('connect', (client) => client.on('error', () => undefined));
-    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool: preparingPool(pool) }) });
-    const feed = lazyFeed(async () =>
-      postgresChangeFeed({ connectionString: target.url, connectionTimeoutMillis: 5_000 }, await portalSchema(pool)),
-    );
+    const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
     return {
       db,
       poolStats: statsOf(pool),
       backend: 'postgres',
       schema: target.schema,
       pool,
-      changeFeed: feed.get,
-      close: async () => {
-        await feed.close();
-        await db.destroy();
-      },
+      close: () => db.destroy(),
     };
   }
 
@@ -129,18 +101,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     extensions: { pg_trgm, btree_gin, unaccent, citext },
     ...(target.template ? { loadDataDir: target.template } : {}),
   });
+  // PGlite is one session, which every pooled client shares.
+  for (const [name, value] of SESSION_SETTINGS) await pglite.query('select set_config($1, $2, false)', [name, value]);
   const pool = new pg.Pool(createPgConfig(pglite));
-  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool: preparingPool(pool) }) });
-  const feed = lazyFeed(async () => pgliteChangeFeed(pglite, await portalSchema(pool)));
+  const db = new Kysely<DB>({ dialect: new PortalPostgresDialect({ pool }) });
   return {
     db,
     poolStats: statsOf(pool),
     backend: 'pglite',
     schema: undefined,
     pool,
-    changeFeed: feed.get,
     close: async () => {
-      await feed.close();
       await db.destroy();
       await pglite.close();
     },

@@ -4,7 +4,6 @@ import {
   draftApplicationSchema,
   draftConflictProblemType,
   draftListSchema,
-  type LookupItem,
   lookupResponseSchema,
   messages,
   type ProviderType,
@@ -21,7 +20,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { findUnstorable } from '../../plugins/input-guard';
-import { answerWrittenOnce } from '../../plugins/serializer';
 import { currentUser } from '../identity/access.plugin';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -60,8 +58,6 @@ function parseApplicationJson(text: string): DraftApplication {
 /** Spec section 7's Application and Lookup calls, with the owner always taken from the token. */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { drafts, applications, lookups } = app.repositories;
-  // The lists are the same array until they change (ADR 048): their answer is written once.
-  const answerOnce = answerWrittenOnce<readonly LookupItem[]>();
 
   app.get(
     '/api/Lookup/get-lookups',
@@ -73,14 +69,16 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: lookupResponseSchema },
       },
     },
-    async (_request, reply) =>
-      answerOnce(reply.header('cache-control', 'public, max-age=300'), await lookups.list(), (data) => ({ data })),
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=300');
+      return { data: await lookups.list() };
+    },
   );
 
   app.post(
     '/api/Application/get-my-draft-applications',
     {
-      config: { access: 'authenticated', readsOnly: true },
+      config: { access: 'authenticated' },
       schema: {
         tags: ['application'],
         summary: "The signed-in user's drafts; the highest id is the latest",

@@ -1,18 +1,9 @@
 import type { LookupItem, LookupType } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
-import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { DB } from '../../db/schema';
 import { LOOKUP_SEED } from './lookup-data';
 
-export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
-  // Every wizard and search page reads the lists; they change when a start brings them up to
-  // date. Migration 0016 announces each write to lookup_item as `providers` (ADR 047, 048).
-  const remembered = readThrough<LookupItem[]>(readCache, 'lookups', {
-    max: 1,
-    ttlMs: 10 * 60_000,
-    tagsOf: () => ['providers'],
-  });
-
+export function createLookupsRepository(db: Kysely<DB>) {
   async function readLists(): Promise<LookupItem[]> {
     const rows = await db
       .selectFrom('lookup_item')
@@ -33,9 +24,8 @@ export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSou
     /**
      * Brings the lookup lists up to date at start-up: the reference lists, and the counties of
      * the program profile. Ids stay stable (keyed by type and code), so saved answers keep
-     * pointing at the same items. A list already as it should be is not written: every write
-     * to `lookup_item` tells every instance that the directory changed (migration 0016), and
-     * most starts change nothing.
+     * pointing at the same items. A list already as it should be is not written: most starts
+     * change nothing.
      */
     async sync(counties: string[]) {
       const lists: [LookupType, { code: string; name: string; parent?: { type: LookupType; code: string } }[]][] = [
@@ -87,8 +77,8 @@ export function createLookupsRepository(db: Kysely<DB>, readCache?: ReadCacheSou
       });
     },
 
-    /** Every list, in list order; the same array while nothing changes (callers must not change it). */
-    list: (): Promise<readonly LookupItem[]> => remembered.get('all', readLists),
+    /** Every list, in list order. */
+    list: readLists,
   };
 }
 export type LookupsRepository = ReturnType<typeof createLookupsRepository>;

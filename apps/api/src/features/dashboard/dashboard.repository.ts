@@ -1,6 +1,5 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { ApplicationTable, DB } from '../../db/schema';
 
 /** A timestamptz as PostgreSQL's text, turned into a Date exactly as pg does for a column. */
@@ -64,17 +63,9 @@ async function readOverview(db: Kysely<DB>, ownerId: string) {
 export type DashboardOverview = NonNullable<Awaited<ReturnType<typeof readOverview>>>;
 
 /** What the dashboard shows of a user's latest application: reads only. */
-export function createDashboardRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
-  // Migration 0016 tags every write to an application, its documents, its RFIs and its audit
-  // rows with the application's owner: an overview is remembered until one names its owner.
-  const overviews = readThrough<{ ownerId: string; overview: DashboardOverview | undefined }>(readCache, 'dashboard', {
-    max: 10_000,
-    ttlMs: 10 * 60_000,
-    tagsOf: ({ ownerId }) => [`user:${ownerId}`],
-  });
+export function createDashboardRepository(db: Kysely<DB>) {
   return {
-    overviewOf: async (ownerId: string) =>
-      (await overviews.get(ownerId, async () => ({ ownerId, overview: await readOverview(db, ownerId) }))).overview,
+    overviewOf: (ownerId: string) => readOverview(db, ownerId),
   };
 }
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

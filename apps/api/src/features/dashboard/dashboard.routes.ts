@@ -6,15 +6,12 @@ import {
   statusesOpenForDocuments,
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answerWrittenOnce } from '../../plugins/serializer';
 import type { DashboardOverview } from './dashboard.repository';
 import { currentUser } from '../identity/access.plugin';
 
 /** Spec section 7 "GET Dashboard/get-dashboard": the signed-in user's latest application at a glance. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { dashboard } = app.repositories;
-  // A remembered overview is the same object on every hit, and so its answer.
-  const answerOnce = answerWrittenOnce<DashboardOverview>();
 
   app.get(
     '/api/Dashboard/get-dashboard',
@@ -30,7 +27,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, no-store');
       const overview = await dashboard.overviewOf(currentUser(request).id);
       if (!overview) return { isDocumentRequired: false, applicationId: null, providerApplication: null };
-      return answerOnce(reply, overview, answerOf);
+      return answerOf(overview);
     },
   );
 };

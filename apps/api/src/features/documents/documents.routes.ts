@@ -170,7 +170,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   app.post(
     '/api/Application/download-document',
     {
-      config: { access: 'authenticated', readsOnly: true },
+      config: { access: 'authenticated' },
       schema: {
         tags: ['documents'],
         summary: "A document's file as base64 text (spec); the GET file call streams the bytes instead",

@@ -6,7 +6,6 @@ import {
   type UserSettings,
 } from '@ccap/contracts';
 import { type Kysely, sql } from 'kysely';
-import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 
@@ -23,10 +22,7 @@ export interface VerifiedIdentity {
   session?: { authTime?: number; sid?: string };
 }
 
-/**
- * Frozen when `resolve` answers it (shared by every call that finds its row remembered). Not
- * typed readonly: the contract's response types, which routes answer it through, are mutable.
- */
+/** A portal user as every signed-in call sees them: roles, counties and settings. */
 export interface PortalUser {
   id: string;
   email: string;
@@ -75,11 +71,11 @@ export const defaultNotificationPreferences = (): NotificationPreferences => ({
 });
 
 /** The portal's users, keyed by (issuer, subject) so any OpenID Provider works. */
-export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, readCache?: ReadCacheSource) {
+export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
   /**
    * A user with roles and counties in one query, read through `executor` (a transaction sees
-   * its own writes). Every signed-in API call needs it (through `signedIn` below when the read
-   * cache is on), so it stays a single round trip.
+   * its own writes). Every signed-in API call needs it, so it stays a single round trip, on the
+   * unique (issuer, subject) index and the primary keys of the role and county tables.
    */
   async function loadRow(
     where: { id: string } | { email: string } | { issuer: string; subject: string },
@@ -120,37 +116,12 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
     };
   };
 
-  /**
-   * What `resolve` answers, on every path: a user shared by every call that finds its row
-   * remembered, so nobody may change it (an attempt throws, rather than working only sometimes).
-   */
-  const frozen = (user: PortalUser): PortalUser => {
-    Object.freeze(user.roles);
-    Object.freeze(user.counties);
-    Object.freeze(user.profile.notificationPreferences.email);
-    Object.freeze(user.profile.notificationPreferences);
-    Object.freeze(user.profile);
-    return Object.freeze(user);
-  };
-
   async function load(where: { id: string } | { email: string }, executor: Kysely<DB> = db) {
     const row = await loadRow(where, executor);
     return row ? toUser(row) : undefined;
   }
 
   type Row = NonNullable<Awaited<ReturnType<typeof loadRow>>>;
-
-  /**
-   * Every signed-in call starts here: the row of a token's (issuer, subject), remembered until
-   * the database announces a change to it, its roles or its counties (`account:<id>`,
-   * migrations 0016 and 0017, ADR 047 and 048). A user not there yet is not remembered
-   * (nothing would announce their arrival under that key).
-   */
-  const signedIn = readThrough<{ row: Row | undefined; user: PortalUser | undefined }>(readCache, 'signed-in-user', {
-    max: 10_000,
-    ttlMs: 10 * 60_000,
-    tagsOf: ({ row }) => (row ? [`account:${row.id}`] : null),
-  });
 
   /**
    * Issue #9: every sign-in of a staff member is an audit row. The API sees a sign-in as the
@@ -203,12 +174,9 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
      * A staff member's new sign-in is audited (`requestId` names the call in the row).
      */
     async resolve(identity: VerifiedIdentity, context: { requestId?: string } = {}): Promise<PortalUser> {
-      const { row: existing, user: known } = await signedIn.get(`${identity.issuer}\n${identity.subject}`, async () => {
-        const row = await loadRow({ issuer: identity.issuer, subject: identity.subject });
-        // Worked out once with the row: a remembered row answers every call with the same user.
-        return { row, user: row && frozen(toUser(row)) };
-      });
-      if (existing && known) {
+      const existing = await loadRow({ issuer: identity.issuer, subject: identity.subject });
+      if (existing) {
+        const known = toUser(existing);
         if (identity.session && isStaff(existing.roles)) {
           await noteStaffSignIn(existing, known, identity, context.requestId);
         }
@@ -220,9 +188,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
             .where('id', '=', existing.id)
             .execute();
         }
-        return existing.email === identity.email && existing.name === identity.name
-          ? known
-          : frozen(toUser({ ...existing, email: identity.email, name: identity.name }));
+        return { ...known, email: identity.email, name: identity.name };
       }
       await db
         .insertInto('app_user')
@@ -231,7 +197,7 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository, re
         .execute();
       const created = await loadRow({ issuer: identity.issuer, subject: identity.subject });
       if (!created) throw new Error('user vanished while signing in');
-      return frozen(toUser(created));
+      return toUser(created);
     },
 
     findById: (id: string) => load({ id }),

@@ -2,15 +2,12 @@ import { authConfigSchema, currentUserSchema, problemSchema, userSettingsSchema 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../env';
 import { notFound } from '../../plugins/problem';
-import { answerWrittenOnce } from '../../plugins/serializer';
 import { currentUser } from './access.plugin';
-import type { PortalUser } from './users.repository';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
 export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const { users } = app.repositories;
-  const answerOnce = answerWrittenOnce<PortalUser>();
 
   app.get(
     '/api/Auth/config',
@@ -34,8 +31,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
       config: { access: 'authenticated' },
       schema: { tags: ['identity'], summary: 'The signed-in user', response: { 200: currentUserSchema, ...problems } },
     },
-    // A remembered user is the same frozen object on every call (ADR 048): written once.
-    async (request, reply) => answerOnce(reply, currentUser(request), (user) => user),
+    async (request) => currentUser(request),
   );
 
   app.put(

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ReadCacheSource } from '../../db/change-aware-cache';
 import type { PoolStats } from '../../db/database';
 import { HttpProblem, notFound } from '../../plugins/problem';
 
@@ -13,8 +12,6 @@ export interface MetricsOptions {
   token: string | undefined;
   /** The database connection pool right now. */
   poolStats: () => PoolStats;
-  /** The read caches and their change feed (ADR 047), when on. */
-  readCache?: ReadCacheSource;
 }
 
 const sameSecret = (offered: string, expected: string) => {
@@ -69,40 +66,6 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       backlog.set(await app.repositories.mail.backlog());
     },
   });
-
-  const { readCache } = options;
-  if (readCache) {
-    const lookups: Counter<'cache' | 'result'> = new Counter({
-      name: 'read_cache_lookups_total',
-      help: 'Reads through a change-aware cache (ADR 047), answered from memory (hit) or the database (miss)',
-      labelNames: ['cache', 'result'] as const,
-      registers: [registry],
-      collect() {
-        lookups.reset();
-        for (const [cache, { stats }] of readCache.caches) {
-          lookups.inc({ cache, result: 'hit' }, stats.hits);
-          lookups.inc({ cache, result: 'miss' }, stats.misses);
-        }
-      },
-    });
-    const entries: Gauge<'cache'> = new Gauge({
-      name: 'read_cache_entries',
-      help: 'Answers each change-aware cache holds',
-      labelNames: ['cache'] as const,
-      registers: [registry],
-      collect() {
-        for (const [cache, { size }] of readCache.caches) entries.set({ cache }, size);
-      },
-    });
-    const live: Gauge = new Gauge({
-      name: 'read_cache_feed_live',
-      help: '1 while the change feed listens (caches answer), 0 while it does not (every read goes to the database)',
-      registers: [registry],
-      collect() {
-        live.set(readCache.feed.live ? 1 : 0);
-      },
-    });
-  }
 
   app.addHook('onResponse', (request, reply, done) => {
     // The route's template, never the raw URL: one series per route, whatever the ids in it.

@@ -39,21 +39,6 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(text).toContain('nodejs_eventloop_lag_seconds');
   });
 
-  it('counts the read caches (ADR 047): hits, misses, entries, and whether the change feed listens', async () => {
-    const scrape = async () => (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
-    await expect.poll(async () => valueOf(await scrape(), 'read_cache_feed_live')).toBe(1);
-    const search = () => ctx.app.inject({ method: 'POST', url: '/api/Providers', payload: { zipCode: '50010' } });
-    const first = await search();
-    const second = await search();
-    expect(first.statusCode).toBe(200);
-    expect(second.body).toBe(first.body);
-    const text = await scrape();
-    expect(valueOf(text, 'read_cache_lookups_total{cache="provider-search",result="miss"}')).toBe(1);
-    expect(valueOf(text, 'read_cache_lookups_total{cache="provider-search",result="hit"}')).toBe(1);
-    expect(valueOf(text, 'read_cache_entries{cache="provider-search"}')).toBe(1);
-    expect(text).toContain('read_cache_lookups_total{cache="signed-in-user",result="miss"}');
-  });
-
   it('is not found from another machine, nor through a proxy on this one', async () => {
     const remote = await ctx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(remote.statusCode).toBe(404);

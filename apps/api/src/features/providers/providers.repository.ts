@@ -1,7 +1,5 @@
 import type { ProviderOperationHours, ProviderRecord } from '@ccap/contracts';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { type ReadCacheSource, readThrough } from '../../db/change-aware-cache';
-import { preparedStatement } from '../../db/prepared-statements';
 import type { DB } from '../../db/schema';
 import { fold } from './fold';
 import type { GeoPoint } from './geocoder';
@@ -52,8 +50,6 @@ export interface ProviderQuery {
   limit: number;
 }
 
-/** Trigram word similarity a name term needs (PostgreSQL's default 0.6 misses common typos). */
-const WORD_SIMILARITY = '0.45';
 const EARTH_DIAMETER_MILES = 7917.6;
 const BATCH = 1_000;
 
@@ -235,96 +231,77 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<Provid
     return folded ? [{ column, folded }] : [];
   });
   const hasTerms = terms.length > 0;
-  // A name search sets pg_trgm's threshold for its own transaction; any other search is a
-  // single statement and needs none (begin and commit were two round trips of three).
-  if (hasTerms) {
-    return db.transaction().execute(async (trx) => {
-      await sql`select set_config('pg_trgm.word_similarity_threshold', ${WORD_SIMILARITY}, true)`.execute(trx);
-      return searchWith(trx);
-    });
-  }
-  return searchWith(db);
-
-  async function searchWith(trx: Kysely<DB>): Promise<ProviderRecord[]> {
-    if (q.near) {
-      const { point, miles } = q.near;
-      const distance = haversine(point);
-      const { rows } = await sql<SearchRow>`${preparedStatement}
-        with knn as (
-          select p.location from provider p
-          where ${where} and p.location <@ ${boxAround(point, miles)}
-          order by p.location <-> point(${point.longitude}::float8, ${point.latitude}::float8)
-          limit ${q.limit}
-        ), reach as (
-          select least(${miles}::float8, coalesce(max(${distance}), ${miles}::float8)) as miles
-          from knn p
-        ), bounds as (
-          select miles, ${boxAround(point, sql<number>`miles`)} as area from reach
-        )
-        select ${COLUMNS}, ${distance} as distance
-        from provider p
-        where ${where}
-          and p.location <@ (select area from bounds)
-          and ${distance} <= (select miles from bounds)
-        order by distance, p.id
-        limit ${q.limit}`.execute(trx);
-      return rows.map(toRecord);
-    }
-    const driver = q.city ? undefined : driverWord(q);
-    if (driver) {
-      // The typed word's near spellings from the vocabulary, each read in name order through
-      // the word index: bounded work however many names share a common word. A ZIP code reads
-      // the word's rows in that ZIP only (its own index); a city keeps the plain plan below.
-      const { rows } = await sql<SearchRow>`${preparedStatement}
-        with matched as (
-          select v.word, word_similarity(${driver.word}, v.word) as sim
-          from provider_name_vocabulary v
-          where v.field = ${driver.field} and ${driver.word} <% v.word
-          order by sim desc, v.word
-          limit ${MATCHED_WORDS}
-        ), hits as (
-          select ${COLUMNS}, null::float8 as distance, m.sim,
-            row_number() over (partition by p.id order by m.sim desc) as nth
-          from matched m
-          cross join lateral (
-            select p.* from provider_name_word w
-            join provider p on p.id = w.provider_id
-            where w.field = ${driver.field} and w.word = m.word and ${where}
-              ${q.zipCode ? sql`and w.zip = ${q.zipCode.slice(0, 5)}` : sql``}
-            order by w.business_name, w.provider_id
-            limit ${q.limit}
-          ) p
-        )
-        select * from hits where nth = 1
-        order by sim desc, business_name, id
-        limit ${q.limit}`.execute(trx);
-      return rows.map(toRecord);
-    }
-    const similarity = hasTerms
-      ? sql.join(
-          terms.map(({ column, folded }) => sql`word_similarity(${folded}, ${sql.ref(`p.${column}`)})`),
-          sql` + `,
-        )
-      : sql`null::float8`;
+  // One statement whatever the search: the `<%` threshold is a setting of every session (db/database.ts).
+  if (q.near) {
+    const { point, miles } = q.near;
+    const distance = haversine(point);
     const { rows } = await sql<SearchRow>`
-      select ${COLUMNS}, null::float8 as distance
+      with knn as (
+        select p.location from provider p
+        where ${where} and p.location <@ ${boxAround(point, miles)}
+        order by p.location <-> point(${point.longitude}::float8, ${point.latitude}::float8)
+        limit ${q.limit}
+      ), reach as (
+        select least(${miles}::float8, coalesce(max(${distance}), ${miles}::float8)) as miles
+        from knn p
+      ), bounds as (
+        select miles, ${boxAround(point, sql<number>`miles`)} as area from reach
+      )
+      select ${COLUMNS}, ${distance} as distance
       from provider p
       where ${where}
-      order by ${similarity} desc nulls last, p.business_name, p.id
-      limit ${q.limit}`.execute(trx);
+        and p.location <@ (select area from bounds)
+        and ${distance} <= (select miles from bounds)
+      order by distance, p.id
+      limit ${q.limit}`.execute(db);
     return rows.map(toRecord);
   }
+  const driver = q.city ? undefined : driverWord(q);
+  if (driver) {
+    // The typed word's near spellings from the vocabulary, each read in name order through
+    // the word index: bounded work however many names share a common word. A ZIP code reads
+    // the word's rows in that ZIP only (its own index); a city keeps the plain plan below.
+    const { rows } = await sql<SearchRow>`
+      with matched as (
+        select v.word, word_similarity(${driver.word}, v.word) as sim
+        from provider_name_vocabulary v
+        where v.field = ${driver.field} and ${driver.word} <% v.word
+        order by sim desc, v.word
+        limit ${MATCHED_WORDS}
+      ), hits as (
+        select ${COLUMNS}, null::float8 as distance, m.sim,
+          row_number() over (partition by p.id order by m.sim desc) as nth
+        from matched m
+        cross join lateral (
+          select p.* from provider_name_word w
+          join provider p on p.id = w.provider_id
+          where w.field = ${driver.field} and w.word = m.word and ${where}
+            ${q.zipCode ? sql`and w.zip = ${q.zipCode.slice(0, 5)}` : sql``}
+          order by w.business_name, w.provider_id
+          limit ${q.limit}
+        ) p
+      )
+      select * from hits where nth = 1
+      order by sim desc, business_name, id
+      limit ${q.limit}`.execute(db);
+    return rows.map(toRecord);
+  }
+  const similarity = hasTerms
+    ? sql.join(
+        terms.map(({ column, folded }) => sql`word_similarity(${folded}, ${sql.ref(`p.${column}`)})`),
+        sql` + `,
+      )
+    : sql`null::float8`;
+  const { rows } = await sql<SearchRow>`
+    select ${COLUMNS}, null::float8 as distance
+    from provider p
+    where ${where}
+    order by ${similarity} desc nulls last, p.business_name, p.id
+    limit ${q.limit}`.execute(db);
+  return rows.map(toRecord);
 }
 
-export function createProvidersRepository(db: Kysely<DB>, readCache?: ReadCacheSource) {
-  // The public directory changes when an import or a decision writes it; migration 0016
-  // announces every such statement as `providers`, and every remembered search goes (ADR 047).
-  const searches = readThrough<{ records: ProviderRecord[] }>(readCache, 'provider-search', {
-    max: 500,
-    ttlMs: 10 * 60_000,
-    tagsOf: () => ['providers'],
-  });
-
+export function createProvidersRepository(db: Kysely<DB>) {
   return {
     /** Inserts or updates by LicenseNumber; returns how many rows were written. */
     async upsert(providers: ProviderInput[]): Promise<number> {
@@ -357,13 +334,7 @@ export function createProvidersRepository(db: Kysely<DB>, readCache?: ReadCacheS
       return Number(row.n);
     },
 
-    /** A search, answered from memory until the directory changes (ADR 047). */
-    async search(q: ProviderQuery): Promise<ProviderRecord[]> {
-      const { records } = await searches.get(JSON.stringify(q), async () => ({
-        records: await searchDirectory(db, q),
-      }));
-      return records;
-    },
+    search: (q: ProviderQuery): Promise<ProviderRecord[]> => searchDirectory(db, q),
   };
 }
 export type ProvidersRepository = ReturnType<typeof createProvidersRepository>;

@@ -1,5 +1,4 @@
 import {
-  type ProviderRecord,
   ADDRESS_NOT_FOUND,
   addressNotFoundProblemType,
   type ParsedProviderSearchCriteria,
@@ -13,7 +12,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ProviderSearchConfig } from '../../env';
 import { HttpProblem } from '../../plugins/problem';
 import { perMinute } from '../../plugins/rate-limits';
-import { answerWrittenOnce } from '../../plugins/serializer';
 import { type Gazetteer, gazetteerFor } from './gazetteer';
 import { createGeocoder, type GeoPoint, type Geocoder } from './geocoder';
 
@@ -70,16 +68,13 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
   const { providers } = app.repositories;
   const gazetteer = gazetteerFor(app.programProfile);
   const geocoder = options.geocoder ?? createGeocoder(options.config.geocoder, gazetteer);
-  const answerOnce = answerWrittenOnce<ProviderRecord[]>();
-  // Some thousand cities, the same for the life of the process: written (and compressed) once.
-  const citiesOnce = answerWrittenOnce<typeof gazetteer.cities>();
   // The program's own page size and defaults (DESIGN.md section 7: a state sets them, no code).
   const { pageSize, defaultDistanceMiles, defaultProviderTypeId } = app.programProfile.search;
 
   app.post(
     '/api/Providers',
     {
-      config: { access: 'public', readsOnly: true, ...perMinute(options.searchPerMinute) },
+      config: { access: 'public', ...perMinute(options.searchPerMinute) },
       schema: {
         tags: ['providers'],
         summary: `Search the provider directory: at most ${pageSize}, nearest first when a location is known`,
@@ -93,7 +88,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const criteria = request.body;
       const origin = await locate(criteria, gazetteer, geocoder);
       const value = await providers.search({
@@ -115,8 +110,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         near: origin ? { point: origin, miles: criteria.distance ?? defaultDistanceMiles } : undefined,
         limit: pageSize,
       });
-      // The providers of a remembered search are the same array on every hit, and so its answer.
-      return answerOnce(reply, value, () => ({ count: value.length, value, origin: origin ?? null }));
+      return { count: value.length, value, origin: origin ?? null };
     },
   );
 
@@ -130,10 +124,10 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         response: { 200: providerCitiesResponseSchema },
       },
     },
-    async (_request, reply) =>
-      citiesOnce(reply.header('cache-control', 'public, max-age=3600'), gazetteer.cities, (cities) => ({
-        value: cities.map(({ id, name }) => ({ id, name })),
-      })),
+    async (_request, reply) => {
+      void reply.header('cache-control', 'public, max-age=3600');
+      return { value: gazetteer.cities.map(({ id, name }) => ({ id, name })) };
+    },
   );
 
   app.get(

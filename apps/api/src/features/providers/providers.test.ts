@@ -259,15 +259,14 @@ describe('POST /api/Providers search', () => {
     });
   });
 
-  it('sends a page of providers and the cities compressed to a browser, the same JSON once decompressed (ADR 051)', async () => {
-    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+  it('sends a page of providers and the cities compressed to a browser, the same JSON once decompressed', async () => {
     const criteria = { zipCode: '50317' };
     const plain = await search(criteria);
     const compressed = await ctx.app.inject({
       method: 'POST',
       url: '/api/Providers',
       payload: criteria,
-      headers: browser,
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
     });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(compressed.headers['content-encoding']).toBe('br');
@@ -285,7 +284,6 @@ describe('POST /api/Providers search', () => {
     const { value } = JSON.parse(zlib.gunzipSync(cities.rawPayload).toString()) as {
       value: { id: number; name: string }[];
     };
-    expect(value.length).toBeGreaterThan(500);
     expect(value).toContainEqual({ id: 50010, name: 'Ames' });
   });
 

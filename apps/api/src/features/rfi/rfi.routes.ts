@@ -281,7 +281,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
   app.post(
     '/api/rfi/download-document',
     {
-      config: { access: 'authenticated', readsOnly: true },
+      config: { access: 'authenticated' },
       schema: {
         tags: ['rfi'],
         summary: "An RFI file as base64 text (as the spec's download); the GET file call streams the bytes",
