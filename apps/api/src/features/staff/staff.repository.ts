@@ -372,7 +372,6 @@ export function createStaffRepository(db: Kysely<DB>, audit: AuditRepository, no
           input.action === 'approve'
             ? await publishToProviderDirectory(trx, {
                 id: row.id,
-                providerType: row.provider_type,
                 answers: row.application_json,
               })
             : undefined;

@@ -5,7 +5,6 @@ import {
   auditSearchResponseSchema,
   changeStatusRequestSchema,
   problemSchema,
-  type ProviderType,
   requestDocumentSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
@@ -24,6 +23,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { canReadApplication } from '../applications/application-access';
+import { storedApplication } from '../applications/stored-application';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { toStaffDocument, toAuditEntry } from './staff-views';
@@ -126,10 +126,11 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, no-store');
       const application = await reviewable(request, request.params.id);
       const [documentRows, trail] = await Promise.all([documents.listFor(application.id), staff.trail(application.id)]);
+      const answers = storedApplication(application.application_json, application.id);
       return {
         applicationId: application.id,
         providerName: application.provider_name,
-        providerType: application.provider_type as ProviderType,
+        providerType: answers.providerType,
         county: application.county,
         status: application.status,
         submittedAt: application.submitted_at.toISOString(),
@@ -140,7 +141,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         assignee: application.assignee_id
           ? { id: application.assignee_id, name: application.assignee_name ?? '' }
           : null,
-        application: application.application_json,
+        application: answers,
         documents: documentRows.map(toStaffDocument),
         statusHistory: trail.flatMap((row) => {
           const status = submittedStatusSchema.safeParse(
