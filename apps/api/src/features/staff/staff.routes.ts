@@ -5,6 +5,7 @@ import {
   auditSearchResponseSchema,
   changeStatusRequestSchema,
   problemSchema,
+  type ProviderType,
   requestDocumentSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
@@ -21,9 +22,9 @@ import {
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { storedApplication } from '../applications/stored-application';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { canReadApplication } from '../applications/application-access';
-import { storedApplication } from '../applications/stored-application';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { toStaffDocument, toAuditEntry } from './staff-views';
@@ -126,11 +127,10 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       void reply.header('cache-control', 'private, no-store');
       const application = await reviewable(request, request.params.id);
       const [documentRows, trail] = await Promise.all([documents.listFor(application.id), staff.trail(application.id)]);
-      const answers = storedApplication(application.application_json, application.id);
       return {
         applicationId: application.id,
         providerName: application.provider_name,
-        providerType: answers.providerType,
+        providerType: application.provider_type as ProviderType,
         county: application.county,
         status: application.status,
         submittedAt: application.submitted_at.toISOString(),
@@ -141,7 +141,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         assignee: application.assignee_id
           ? { id: application.assignee_id, name: application.assignee_name ?? '' }
           : null,
-        application: answers,
+        application: storedApplication(application.application_json, application.id),
         documents: documentRows.map(toStaffDocument),
         statusHistory: trail.flatMap((row) => {
           const status = submittedStatusSchema.safeParse(
