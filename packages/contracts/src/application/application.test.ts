@@ -5,8 +5,8 @@ import {
   providerTypeCodeIssues,
   stepStates,
   submissionIssues,
-  type DraftApplication,
 } from './application';
+import type { DraftApplication } from './draft-application';
 import { ageOn, countDaysIn, latestTodayIso, maskTin, todayIso } from './rules';
 import {
   adultSchema,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DraftApplication } from './draft-application';
 import type { ProviderTypeCode } from './lookups';
 import {
   addressStepSchema,
@@ -44,27 +45,6 @@ export const applicationStepIds = applicationSteps.map((step) => step.id);
 
 /** Limits a draft must keep to, whatever it holds. */
 export const DRAFT_JSON_MAX_BYTES = 256 * 1024;
-
-/**
- * The draft application (spec section 3). Drafts hold partial data: every field is optional
- * and only its JSON shape is checked; each step's rules apply when it is completed and at
- * submission.
- */
-export const draftApplicationSchema = z.object({
-  providerType: providerTypeSchema,
-  categoryTypes: z.record(z.string(), z.unknown()).optional(),
-  providerInfo: z.record(z.string(), z.unknown()).optional(),
-  address: z.record(z.string(), z.unknown()).optional(),
-  assistants: z.record(z.string(), z.unknown()).optional(),
-  children: z.record(z.string(), z.unknown()).optional(),
-  adults: z.record(z.string(), z.unknown()).optional(),
-  w9Info: z.record(z.string(), z.unknown()).optional(),
-  ratesInfo: z.record(z.string(), z.unknown()).optional(),
-  operationHoursInfo: z.record(z.string(), z.unknown()).optional(),
-  conditions: z.record(z.string(), z.unknown()).optional(),
-  draftApplicationId: z.number().int().positive().optional(),
-});
-export type DraftApplication = z.infer<typeof draftApplicationSchema>;
 
 export interface StepResult {
   id: ApplicationStepId;
@@ -116,7 +96,7 @@ export function directoryTypeOf(
   application: Pick<Partial<DraftApplication>, 'providerType' | 'categoryTypes'>,
 ): ProviderTypeCode | undefined {
   const own = application.providerType ? providerTypeCodesOf(application.providerType) : [];
-  const said = (application.categoryTypes as { providerTypeCode?: unknown } | undefined)?.providerTypeCode;
+  const said = application.categoryTypes?.providerTypeCode;
   // Only a kind of the application's own provider type counts: a registered code on a
   // non-registered application (a direct call) is no claim to be registered.
   const code = own.find((candidate) => candidate === said);
@@ -133,7 +113,7 @@ export const providerTypeCodesOf = (providerType: ProviderType): readonly Provid
  * send one: the wizard offers only its route's codes), as a submission issue.
  */
 export function providerTypeCodeIssues(application: Partial<DraftApplication>) {
-  const said = (application.categoryTypes as { providerTypeCode?: unknown } | undefined)?.providerTypeCode;
+  const said = application.categoryTypes?.providerTypeCode;
   if (said === undefined || !application.providerType) return [];
   return providerTypeCodesOf(application.providerType).some((code) => code === said)
     ? []

@@ -1,4 +1,5 @@
 export * from './application';
+export * from './draft-application';
 export * from './lookups';
 export * from './rules';
 export * from './steps';

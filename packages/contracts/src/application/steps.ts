@@ -144,12 +144,11 @@ const rateSchema = z.object({ basic: moneySchema, specialNeeds: moneySchema });
 
 /** rates-info-form: rates per half-day unit by age group, basic and special needs. */
 export const ratesInfoSchema = z.object({
-  rates: z.object(
-    Object.fromEntries(ageGroupCodes.map((code) => [code, rateSchema])) as Record<
-      (typeof ageGroupCodes)[number],
-      typeof rateSchema
-    >,
-  ),
+  rates: z.object({
+    'infant-toddler': rateSchema,
+    preschool: rateSchema,
+    'school-age': rateSchema,
+  } satisfies Record<(typeof ageGroupCodes)[number], typeof rateSchema>),
 });
 
 // A closing time before the opening time is the next morning: overnight care, which the same

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DraftApplication } from '../application/application';
+import type { DraftApplication } from '../application/draft-application';
 import { todayIso } from '../application/rules';
 import { documentRulesSchema, requiredDocumentsFor } from './required-documents';
 import { uploadDocumentRequestSchema } from './documents';

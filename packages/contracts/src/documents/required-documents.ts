@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type DraftApplication, providerTypeSchema } from '../application/application';
+import { providerTypeSchema } from '../application/application';
+import type { DraftApplication } from '../application/draft-application';
 import { ageOn, todayIso } from '../application/rules';
 
 /** People of the application a rule can ask one document of each. */
@@ -57,11 +58,12 @@ export interface RequiredDocumentSpec {
   description: string;
 }
 
+/** The answer at a dotted path of the profile's table: any field of the application, read as it is. */
 function answerAt(application: DraftApplication, path: string): unknown {
   let value: unknown = application;
   for (const key of path.split('.')) {
-    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, key)) return undefined;
-    value = (value as Record<string, unknown>)[key];
+    if (typeof value !== 'object' || value === null) return undefined;
+    value = Object.entries(value).find(([name]) => name === key)?.[1];
   }
   return value;
 }
@@ -73,29 +75,25 @@ const holds = (application: DraftApplication, condition: AnswerCondition) => {
 };
 
 interface Person {
-  firstName?: unknown;
-  lastName?: unknown;
-  dateOfBirth?: unknown;
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
 }
 
 const fullName = (person: Person) =>
   [person.firstName, person.lastName]
-    .filter((part): part is string => typeof part === 'string')
+    .filter((part) => part !== undefined)
     .join(' ')
     .trim();
 
 function peopleIn(application: DraftApplication, group: DocumentPersonGroup): Person[] {
   if (group === 'provider') return [application.providerInfo ?? {}];
-  const step = { adults: application.adults, children: application.children, assistants: application.assistants }[
-    group
-  ];
-  const members = (step as { members?: unknown } | undefined)?.members;
-  return Array.isArray(members) ? members.map((member) => (member ?? {}) as Person) : [];
+  return application[group]?.members ?? [];
 }
 
 const atLeast = (minAge: number | undefined) => (person: Person) =>
   minAge === undefined ||
-  typeof person.dateOfBirth !== 'string' ||
+  person.dateOfBirth === undefined ||
   !/^\d{4}-\d{2}-\d{2}$/.test(person.dateOfBirth) ||
   ageOn(person.dateOfBirth, todayIso()) >= minAge;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { providerTypeSchema } from '../application/application';
+import { draftApplicationSchema } from '../application/draft-application';
 import { requiredDocumentSchema } from '../documents/documents';
 
 /**
@@ -171,8 +172,8 @@ export const staffApplicationSchema = z.object({
   /** Optimistic concurrency: every change names the version it was made on. */
   version: z.number().int().positive(),
   assignee: staffMemberRefSchema.nullable(),
-  /** The submitted answers, as the wizard saved them (the draft application's shape). */
-  application: z.record(z.string(), z.unknown()),
+  /** The submitted answers, read as the draft application. */
+  application: draftApplicationSchema,
   documents: z.array(staffDocumentSchema),
   statusHistory: z.array(
     z.object({

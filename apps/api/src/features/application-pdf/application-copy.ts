@@ -2,15 +2,10 @@ import {
   ageGroupCodes,
   type ApplicationStepId,
   applicationSteps,
-  type categoryTypesSchema,
-  type childrenStepSchema,
+  type DraftApplication,
   maskTin,
-  type operationHoursSchema,
   type ProgramProfile,
-  type providerInfoSchema,
-  type w9InfoSchema,
 } from '@ccap/contracts';
-import type { z } from 'zod';
 import type { Formats } from './formats';
 import type { Labels, LocaleCode } from './labels';
 
@@ -41,7 +36,7 @@ export interface SubmittedApplication {
   id: number;
   providerType: string;
   submittedAt: Date;
-  application: Record<string, unknown>;
+  application: DraftApplication;
 }
 
 /** Everything a PDF copy shows, already in the reader's language and formats. */
@@ -58,14 +53,20 @@ export interface ApplicationCopy {
   reference: string;
 }
 
-type Answers = Record<string, unknown>;
 // Reads answers as they were submitted. The step schemas are not re-applied: their age rules
 // depend on today's date, and a copy must show what was sent even years later.
-const asRecord = (value: unknown): Answers =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Answers) : {};
-const asList = (value: unknown): Answers[] => (Array.isArray(value) ? value.map(asRecord) : []);
-const asText = (value: unknown) =>
-  typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+interface Address {
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+}
+interface Person {
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+}
 
 interface Context {
   t: Labels['t'];
@@ -78,31 +79,33 @@ function makeHelpers({ t, f }: Context) {
     const list = [lines ?? []].flat().filter((line) => line.length > 0);
     return { label: t(`application.fields.${key}`), lines: list.length > 0 ? list : [notAnswered] };
   };
-  const text = (value: unknown) => asText(value) || undefined;
-  const yesNo = (value: unknown) =>
-    typeof value === 'boolean' ? t(value ? 'application.wizard.yes' : 'application.wizard.no') : undefined;
-  const date = (value: unknown) => (asText(value) ? f.date(asText(value)) : undefined);
-  const lookup = (type: string, value: unknown) => {
-    const code = asText(value);
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  const yesNo = (value: boolean | undefined) =>
+    value === undefined ? undefined : t(value ? 'application.wizard.yes' : 'application.wizard.no');
+  const date = (value: string | undefined) => {
+    const iso = text(value);
+    return iso ? f.date(iso) : undefined;
+  };
+  const lookup = (type: string, value: string | undefined) => {
+    const code = text(value);
     if (!code) return undefined;
     const key = `application.lookups.${type}.${code}`;
     return t(key) === key ? code : t(key);
   };
-  const money = (value: unknown) =>
-    typeof value === 'number' ? t('application.review.money', { amount: f.money(value) }) : undefined;
-  const address = (value: unknown) => {
-    const a = asRecord(value);
-    const cityLine = [asText(a.city), [asText(a.state), asText(a.zipCode)].filter(Boolean).join(' ')]
+  const money = (value: number | undefined) =>
+    value === undefined ? undefined : t('application.review.money', { amount: f.money(value) });
+  const address = (value: Address | undefined = {}) => {
+    const cityLine = [text(value.city), [text(value.state), text(value.zipCode)].filter(Boolean).join(' ')]
       .filter(Boolean)
       .join(', ');
-    return [asText(a.address1), asText(a.address2), cityLine].filter(Boolean);
+    return [text(value.address1), text(value.address2), text(cityLine)].filter((line) => line !== undefined);
   };
-  const personFields = (person: Answers) => [
+  const personFields = (person: Person) => [
     field('firstName', text(person.firstName)),
     field('lastName', text(person.lastName)),
     field('dateOfBirth', date(person.dateOfBirth)),
   ];
-  const people = (members: Answers[], extra: (person: Answers) => Field[]): Block =>
+  const people = <P extends Person>(members: P[] | undefined = [], extra: (person: P) => Field[]): Block =>
     members.length === 0
       ? { kind: 'text', text: t('application.review.none') }
       : {
@@ -116,35 +119,28 @@ function makeHelpers({ t, f }: Context) {
 }
 
 type Helpers = ReturnType<typeof makeHelpers>;
-type StepRenderer = (answers: Answers, h: Helpers, context: Context) => Block[];
+type StepRenderer = (application: DraftApplication, h: Helpers, context: Context) => Block[];
 
 // One renderer per step of the shared table; a step added there fails to compile here.
 const renderers: Record<ApplicationStepId, StepRenderer> = {
-  'apply-category': (a, h) => [
+  'apply-category': ({ categoryTypes: a = {} }, h) => [
     { kind: 'fields', fields: [h.field('providerTypeCode', h.lookup('ProviderType', a.providerTypeCode))] },
   ],
-  'category-types-v1': (raw, h, { f }) => {
-    const a = raw as Partial<z.input<typeof categoryTypesSchema>>;
-    const ages = Array.isArray(a.agesServed) ? a.agesServed : [];
-    return [
-      {
-        kind: 'fields',
-        fields: [
-          h.field('categoryCode', h.lookup('Category', a.categoryCode)),
-          h.field(
-            'agesServed',
-            ages.map((code) => h.lookup('AgeGroup', code) ?? ''),
-          ),
-          h.field('capacity', typeof a.capacity === 'number' ? f.number(a.capacity) : undefined),
-        ],
-      },
-    ];
-  },
-  'provider-information': (raw, h, { f }) => {
-    const a = raw as Partial<z.input<typeof providerInfoSchema>>;
-    const languages = (Array.isArray(a.languageCodes) ? a.languageCodes : []).map(
-      (code) => f.language(code) ?? h.lookup('Language', code) ?? code,
-    );
+  'category-types-v1': ({ categoryTypes: a = {} }, h, { f }) => [
+    {
+      kind: 'fields',
+      fields: [
+        h.field('categoryCode', h.lookup('Category', a.categoryCode)),
+        h.field(
+          'agesServed',
+          (a.agesServed ?? []).map((code) => h.lookup('AgeGroup', code) ?? ''),
+        ),
+        h.field('capacity', a.capacity === undefined ? undefined : f.number(a.capacity)),
+      ],
+    },
+  ],
+  'provider-information': ({ providerInfo: a = {} }, h, { f }) => {
+    const languages = (a.languageCodes ?? []).map((code) => f.language(code) ?? h.lookup('Language', code) ?? code);
     return [
       {
         kind: 'fields',
@@ -160,7 +156,7 @@ const renderers: Record<ApplicationStepId, StepRenderer> = {
       },
     ];
   },
-  'address-form': (a, h) => [
+  'address-form': ({ address: a = {} }, h) => [
     {
       kind: 'fields',
       fields: [
@@ -171,30 +167,24 @@ const renderers: Record<ApplicationStepId, StepRenderer> = {
       ],
     },
   ],
-  'assistant-form': (a, h) => [
-    h.people(asList(a.members), (person) => [
+  'assistant-form': ({ assistants: a = {} }, h) => [
+    h.people(a.members, (person) => [
       h.field('assistantPhone', h.text(person.phone)),
       h.field('assistantEmail', h.text(person.email)),
     ]),
   ],
-  'child-form': (raw, h) => {
-    const a = raw as Partial<z.input<typeof childrenStepSchema>>;
-    return [
-      h.people(asList(a.members), (person) => [
-        h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode)),
-        h.field('specialNeeds', h.yesNo(person.specialNeeds ?? false)),
-      ]),
-    ];
-  },
-  'adult-form': (a, h) => [
-    h.people(asList(a.members), (person) => [
+  'child-form': ({ children: a = {} }, h) => [
+    h.people(a.members, (person) => [
       h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode)),
+      h.field('specialNeeds', h.yesNo(person.specialNeeds ?? false)),
     ]),
+  ],
+  'adult-form': ({ adults: a = {} }, h) => [
+    h.people(a.members, (person) => [h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode))]),
     { kind: 'fields', fields: [h.field('recordCheckConsent', h.yesNo(a.recordCheckConsent))] },
   ],
-  'w9-info-form': (raw, h, { t }) => {
-    const a = raw as Partial<z.input<typeof w9InfoSchema>>;
-    const tinType = asText(a.tinType);
+  'w9-info-form': ({ w9Info: a = {} }, h, { t }) => {
+    const tinType = h.text(a.tinType);
     return [
       {
         kind: 'fields',
@@ -204,40 +194,32 @@ const renderers: Record<ApplicationStepId, StepRenderer> = {
           h.field('taxClassificationCode', h.lookup('TaxClassification', a.taxClassificationCode)),
           h.field('tinType', tinType ? t(`application.fields.tinTypes.${tinType}`) : undefined),
           // Only the last four digits, ever: the copy is a file that travels.
-          h.field('tin', maskTin(asText(a.tin)) || undefined),
+          h.field('tin', maskTin(a.tin ?? '') || undefined),
           h.field('w9Address', h.address(a.address)),
           h.field('certified', h.yesNo(a.certified)),
         ],
       },
     ];
   },
-  'rates-info-form': (a, h, { t }) => {
-    const rates = asRecord(a.rates);
-    return [
-      {
-        kind: 'table',
-        rows: [
-          [
-            t('application.fields.ratesHeading'),
-            t('application.fields.basic'),
-            t('application.fields.specialNeedsRate'),
-          ],
-          ...ageGroupCodes.map((code) => {
-            const rate = asRecord(rates[code]);
-            return [
-              h.lookup('AgeGroup', code) ?? code,
-              h.money(rate.basic) ?? h.notAnswered,
-              h.money(rate.specialNeeds) ?? h.notAnswered,
-            ];
-          }),
-        ],
-      },
-    ];
-  },
-  'operation-hours-form': (raw, h, { t, f }) => {
-    const a = raw as Partial<z.input<typeof operationHoursSchema>>;
-    const days = (Array.isArray(a.days) ? a.days : []).map((day) => ({
-      label: f.day(day.day),
+  'rates-info-form': ({ ratesInfo: a = {} }, h, { t }) => [
+    {
+      kind: 'table',
+      rows: [
+        [t('application.fields.ratesHeading'), t('application.fields.basic'), t('application.fields.specialNeedsRate')],
+        ...ageGroupCodes.map((code) => {
+          const rate = a.rates?.[code] ?? {};
+          return [
+            h.lookup('AgeGroup', code) ?? code,
+            h.money(rate.basic) ?? h.notAnswered,
+            h.money(rate.specialNeeds) ?? h.notAnswered,
+          ];
+        }),
+      ],
+    },
+  ],
+  'operation-hours-form': ({ operationHoursInfo: a = {} }, h, { t, f }) => {
+    const days = (a.days ?? []).map((day) => ({
+      label: f.day(day.day ?? ''),
       lines: [
         day.open && day.start && day.end
           ? t('application.review.hoursRange', { start: f.time(day.start), end: f.time(day.end) })
@@ -257,8 +239,8 @@ const renderers: Record<ApplicationStepId, StepRenderer> = {
       },
     ];
   },
-  'complete-application-form': (a, h, { t }) => {
-    const signature = asRecord(a.signature);
+  'complete-application-form': ({ conditions: a = {} }, h, { t }) => {
+    const signature = a.signature ?? {};
     return [
       { kind: 'subheading', text: t('application.fields.conditionsHeading') },
       {
@@ -278,7 +260,7 @@ const renderers: Record<ApplicationStepId, StepRenderer> = {
   },
 };
 
-const isEmpty = (value: unknown) => Object.keys(asRecord(value)).length === 0;
+const isEmpty = (value: object | undefined) => value === undefined || Object.keys(value).length === 0;
 
 /** The copy of a submitted application: every step of the shared table, in its order. */
 export function buildApplicationCopy(input: {
@@ -294,14 +276,12 @@ export function buildApplicationCopy(input: {
   const names = profile.localizedNames[labels.lang] ?? {};
   const wizardTitle = `application.wizard.title.${submitted.providerType}`;
   const answers = submitted.application;
-  // Steps that share a draft field (the first two) each show their own answers only.
   const sections = applicationSteps.map((step): Section => {
-    const value = answers[step.field];
     const heading = t(`application.steps.${step.id}.title`);
-    if (isEmpty(value)) {
+    if (isEmpty(answers[step.field])) {
       return { id: step.id, heading, blocks: [{ kind: 'text', text: t('application.review.skipped') }] };
     }
-    return { id: step.id, heading, blocks: renderers[step.id](asRecord(value), helpers, context) };
+    return { id: step.id, heading, blocks: renderers[step.id](answers, helpers, context) };
   });
   return {
     lang: labels.lang,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedApplication } from '../applications/stored-application';
 import type { SubmittedApplication } from './application-copy';
 
 export interface ApplicationForCopy extends SubmittedApplication {
@@ -17,16 +18,13 @@ export function createApplicationPdfRepository(db: Kysely<DB>) {
         .where('id', '=', id)
         .executeTakeFirst();
       if (!row) return undefined;
-      // jsonb comes back parsed from both drivers; text would be a string.
-      const json: unknown =
-        typeof row.application_json === 'string' ? JSON.parse(row.application_json) : row.application_json;
       return {
         id: row.id,
         ownerId: row.owner_id,
         county: row.county,
         providerType: row.provider_type,
         submittedAt: row.submitted_at,
-        application: typeof json === 'object' && json !== null ? (json as Record<string, unknown>) : {},
+        application: storedApplication(row.application_json, row.id),
       };
     },
   };

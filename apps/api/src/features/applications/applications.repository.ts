@@ -65,8 +65,7 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
             .executeTakeFirst();
           return saved ? { outcome: 'conflict' as const } : { outcome: 'no-draft' as const };
         }
-        const info = input.application.providerInfo as { firstName?: string; lastName?: string; businessName?: string };
-        const address = input.application.address as { county?: string } | undefined;
+        const { providerInfo: info = {}, address } = input.application;
         const row = await trx
           .insertInto('application')
           .values({

@@ -1,11 +1,11 @@
 import {
   type DraftApplication,
   deleteDraftQuerySchema,
-  draftApplicationSchema,
   draftConflictProblemType,
   draftListSchema,
   lookupResponseSchema,
   messages,
+  parseApplication,
   type ProviderType,
   problemSchema,
   providerTypeCodeIssues,
@@ -42,12 +42,12 @@ function parseApplicationJson(text: string): DraftApplication {
       errors: [{ path, message: unstorable.message }],
     });
   }
-  const parsed = draftApplicationSchema.safeParse(json);
+  const parsed = parseApplication(json);
   if (!parsed.success) {
     throw new HttpProblem(400, 'applicationJson does not have the shape of a draft application.', {
       type: 'urn:ccap:problem:validation',
-      errors: parsed.error.issues.map((issue) => ({
-        path: ['applicationJson', ...issue.path].join('.'),
+      errors: parsed.issues.map((issue) => ({
+        path: ['applicationJson', issue.path].filter(Boolean).join('.'),
         message: issue.message,
       })),
     });
@@ -167,9 +167,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         }
         // The county decides which service workers see the application (ADR 025): it must be
         // one of the program's, as the wizard's list offers them, or no queue would ever show it.
-        const county = (application.address as { county?: unknown } | undefined)?.county;
+        const county = application.address?.county;
         const countyIssues =
-          typeof county === 'string' && county.trim() !== '' && !app.programProfile.counties.includes(county)
+          county !== undefined && county.trim() !== '' && !app.programProfile.counties.includes(county)
             ? [{ path: 'address.county', message: messages.county }]
             : [];
         const issues = [...submissionIssues(application), ...providerTypeCodeIssues(application), ...countyIssues];

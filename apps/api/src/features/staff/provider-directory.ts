@@ -1,6 +1,7 @@
-import { directoryTypeOf, type ProviderType, providerDayNames } from '@ccap/contracts';
+import { directoryTypeOf, providerDayNames } from '@ccap/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { storedApplication } from '../applications/stored-application';
 import { lookupAnyZip } from '../providers/gazetteer';
 import { createProvidersRepository } from '../providers/providers.repository';
 
@@ -9,26 +10,6 @@ import { createProvidersRepository } from '../providers/providers.repository';
  * public place to find), or a non-registered application that never said which kind it is.
  */
 export type DirectoryOutcome = 'declined' | 'published' | 'not-geocoded' | 'not-listed';
-
-interface Answers {
-  categoryTypes?: { providerTypeCode?: string; capacity?: number };
-  providerInfo?: {
-    firstName?: string;
-    lastName?: string;
-    businessName?: string;
-    phone?: string;
-    languageCodes?: string[];
-  };
-  address?: { careLocation?: { address1?: string; city?: string; zipCode?: string }; county?: string };
-  ratesInfo?: { rates?: Record<string, { specialNeeds?: number } | undefined> };
-  operationHoursInfo?: {
-    days?: { day?: string; open?: boolean; start?: string; end?: string }[];
-    eveningOvernightCare?: boolean;
-    weekendCare?: boolean;
-    transportation?: boolean;
-  };
-  conditions?: { listInDirectory?: boolean };
-}
 
 /**
  * An approval publishes the provider into the public search directory (issue #9), inside the
@@ -40,14 +21,11 @@ interface Answers {
  */
 export async function publishToProviderDirectory(
   trx: Transaction<DB>,
-  application: { id: number; providerType: string; answers: Record<string, unknown> },
+  application: { id: number; answers: unknown },
 ): Promise<DirectoryOutcome> {
-  const answers = application.answers as Answers;
+  const answers = storedApplication(application.answers, application.id);
   if (answers.conditions?.listInDirectory !== true) return 'declined';
-  const typeCode = directoryTypeOf({
-    providerType: application.providerType as ProviderType,
-    categoryTypes: answers.categoryTypes,
-  });
+  const typeCode = directoryTypeOf(answers);
   if (typeCode === undefined) return 'not-listed';
   const care = answers.address?.careLocation ?? {};
   const place = care.zipCode ? lookupAnyZip(care.zipCode) : undefined;

@@ -125,7 +125,6 @@ export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository) {
           input.action === 'approve'
             ? await publishToProviderDirectory(trx, {
                 id: row.id,
-                providerType: row.provider_type,
                 answers: row.application_json,
               })
             : undefined;

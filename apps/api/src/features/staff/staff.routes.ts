@@ -15,6 +15,7 @@ import {
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { storedApplication } from '../applications/stored-application';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { toAuditEntry } from '../audit/audit-entry';
 import { currentUser } from '../identity/access.plugin';
@@ -118,7 +119,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         overdue: isOverdue(application.status, application.submitted_at),
         version: application.version,
         assignee: assigneeOf(application),
-        application: application.application_json,
+        application: storedApplication(application.application_json, application.id),
         documents: documentRows.map(toStaffDocument),
         statusHistory: trail.flatMap((row) => {
           const status = submittedStatusSchema.safeParse(

@@ -13,17 +13,32 @@ import { linkClasses } from '@/components/ui/button';
 import { type IntlFormat, useIntlFormat } from '@/lib/intl-format';
 import type { LookupLabels } from './lookup-labels';
 
-type Values = Record<string, unknown>;
 interface Answer {
   label: string;
   value: string | string[];
 }
+interface Address {
+  address1?: string;
+  address2?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+}
+interface Person {
+  firstName?: string;
+  lastName?: string;
+  dateOfBirth?: string;
+  phone?: string;
+  email?: string;
+  relationshipCode?: string;
+  specialNeeds?: boolean;
+}
 
-const str = (value: unknown) => (typeof value === 'string' ? value : '');
-const yesNo = (t: TFunction, value: unknown) => t(value ? 'application.wizard.yes' : 'application.wizard.no');
+const str = (value: string | undefined) => value ?? '';
+const yesNo = (t: TFunction, value: boolean | undefined) =>
+  t(value ? 'application.wizard.yes' : 'application.wizard.no');
 
-function addressLines(value: unknown, lookups: Pick<LookupLabels, 'label'>): string[] {
-  const address = (value ?? {}) as Values;
+function addressLines(address: Address = {}, lookups: Pick<LookupLabels, 'label'>): string[] {
   const cityLine = [str(address.city), lookups.label('State', str(address.state)), str(address.zipCode)]
     .filter(Boolean)
     .join(' ');
@@ -33,15 +48,15 @@ function addressLines(value: unknown, lookups: Pick<LookupLabels, 'label'>): str
 /** Each answer of a step as a label and its value in the reader's language. */
 function answersOf(
   id: ApplicationStepId,
-  value: Values,
+  application: DraftApplication,
   t: TFunction,
   format: IntlFormat,
   lookups: Pick<LookupLabels, 'label'>,
 ): Answer[] {
   const field = (key: string) => t(`application.fields.${key}`);
-  const date = (iso: unknown) => (str(iso) ? format.date(str(iso)) : '');
-  const people = (kind: 'assistant' | 'child' | 'adult') =>
-    ((value.members as Values[] | undefined) ?? []).map((person, index) => ({
+  const date = (iso: string | undefined) => (iso ? format.date(iso) : '');
+  const people = (kind: 'assistant' | 'child' | 'adult', members: Person[] = []) =>
+    members.map((person, index) => ({
       label: t('application.wizard.personHeading', { number: index + 1 }),
       value: [
         [str(person.firstName), str(person.lastName)].filter(Boolean).join(' '),
@@ -52,18 +67,23 @@ function answersOf(
       ].filter(Boolean),
     }));
   switch (id) {
-    case 'apply-category':
+    case 'apply-category': {
+      const value = application.categoryTypes ?? {};
       return [{ label: field('providerTypeCode'), value: lookups.label('ProviderType', str(value.providerTypeCode)) }];
-    case 'category-types-v1':
+    }
+    case 'category-types-v1': {
+      const value = application.categoryTypes ?? {};
       return [
         { label: field('categoryCode'), value: lookups.label('Category', str(value.categoryCode)) },
         {
           label: field('agesServed'),
-          value: ((value.agesServed as string[] | undefined) ?? []).map((code) => lookups.label('AgeGroup', code)),
+          value: (value.agesServed ?? []).map((code) => lookups.label('AgeGroup', code)),
         },
-        { label: field('capacity'), value: typeof value.capacity === 'number' ? format.number(value.capacity) : '' },
+        { label: field('capacity'), value: value.capacity === undefined ? '' : format.number(value.capacity) },
       ];
-    case 'provider-information':
+    }
+    case 'provider-information': {
+      const value = application.providerInfo ?? {};
       return [
         { label: field('firstName'), value: str(value.firstName) },
         { label: field('lastName'), value: str(value.lastName) },
@@ -73,10 +93,12 @@ function answersOf(
         { label: field('businessName'), value: str(value.businessName) },
         {
           label: field('languageCodes'),
-          value: ((value.languageCodes as string[] | undefined) ?? []).map((code) => lookups.label('Language', code)),
+          value: (value.languageCodes ?? []).map((code) => lookups.label('Language', code)),
         },
       ];
-    case 'address-form':
+    }
+    case 'address-form': {
+      const value = application.address ?? {};
       return [
         { label: field('careLocation'), value: addressLines(value.careLocation, lookups) },
         { label: field('county'), value: lookups.label('County', str(value.county)) },
@@ -85,13 +107,18 @@ function answersOf(
           value: value.mailingSameAsCare === false ? addressLines(value.mailing, lookups) : field('mailingSameAsCare'),
         },
       ];
+    }
     case 'assistant-form':
-      return people('assistant');
+      return people('assistant', application.assistants?.members);
     case 'child-form':
-      return people('child');
+      return people('child', application.children?.members);
     case 'adult-form':
-      return [...people('adult'), { label: field('recordCheckConsent'), value: yesNo(t, value.recordCheckConsent) }];
-    case 'w9-info-form':
+      return [
+        ...people('adult', application.adults?.members),
+        { label: field('recordCheckConsent'), value: yesNo(t, application.adults?.recordCheckConsent) },
+      ];
+    case 'w9-info-form': {
+      const value = application.w9Info ?? {};
       return [
         { label: field('legalName'), value: str(value.legalName) },
         { label: field('businessName'), value: str(value.businessName) },
@@ -101,17 +128,18 @@ function answersOf(
         },
         {
           label: field('tinType'),
-          value: str(value.tinType) ? t(`application.fields.tinTypes.${str(value.tinType)}`) : '',
+          value: value.tinType ? t(`application.fields.tinTypes.${value.tinType}`) : '',
         },
         // The number itself never shows again: the last four digits are enough to check it.
         { label: field('tin'), value: maskTin(str(value.tin)) },
         { label: field('w9Address'), value: addressLines(value.address, lookups) },
         { label: field('certified'), value: yesNo(t, value.certified) },
       ];
+    }
     case 'rates-info-form': {
-      const rates = (value.rates ?? {}) as Record<string, Values | undefined>;
-      const money = (amount: unknown) =>
-        typeof amount === 'number' ? t('application.review.money', { amount: format.money(amount) }) : '';
+      const rates = application.ratesInfo?.rates ?? {};
+      const money = (amount: number | undefined) =>
+        amount === undefined ? '' : t('application.review.money', { amount: format.money(amount) });
       return ageGroupCodes.map((code) => ({
         label: lookups.label('AgeGroup', code),
         value: [
@@ -120,9 +148,10 @@ function answersOf(
         ],
       }));
     }
-    case 'operation-hours-form':
+    case 'operation-hours-form': {
+      const value = application.operationHoursInfo ?? {};
       return [
-        ...((value.days as Values[] | undefined) ?? []).map((day) => ({
+        ...(value.days ?? []).map((day) => ({
           label: lookups.label('Day', str(day.day)),
           value: day.open
             ? t('application.review.hoursRange', {
@@ -135,6 +164,7 @@ function answersOf(
         { label: field('weekendCare'), value: yesNo(t, value.weekendCare) },
         { label: field('transportation'), value: yesNo(t, value.transportation) },
       ];
+    }
     case 'complete-application-form':
       return [];
   }
@@ -183,9 +213,8 @@ export function ReviewAnswers({
       {applicationSteps
         .filter((step) => step.id !== 'complete-application-form')
         .map((step) => {
-          const value = application[step.field];
           const title = t(`application.steps.${step.id}.title`);
-          const answers = value ? answersOf(step.id, value, t, format, lookups) : [];
+          const answers = application[step.field] ? answersOf(step.id, application, t, format, lookups) : [];
           return (
             <section
               key={step.id}

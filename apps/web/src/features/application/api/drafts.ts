@@ -2,7 +2,7 @@ import {
   type DraftApplication,
   type DraftRecord,
   draftConflictProblemType,
-  type ProviderType,
+  parseApplication,
   type SaveDraftResponse,
 } from '@ccap/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -27,24 +27,20 @@ export function latestDraft(drafts: DraftRecord[]): DraftRecord | undefined {
 }
 
 /**
+ * A draft's application, read from the JSON the server keeps: the one place the web reads it.
+ * Undefined when the text is not a draft application.
+ */
+export function applicationOf(draft: Pick<DraftRecord, 'applicationJson'>): DraftApplication | undefined {
+  const parsed = parseApplication(draft.applicationJson);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/**
  * "Pick where you left": the dialog route of the latest draft, chosen by its providerType
- * compared case-insensitively (spec section 2). Undefined when there is nothing to resume.
+ * (read case-insensitively, spec section 2). Undefined when there is nothing to resume.
  */
 export function resumePathOf(draft: DraftRecord | undefined): string | undefined {
-  if (!draft) return undefined;
-  let providerType: unknown;
-  try {
-    providerType = (JSON.parse(draft.applicationJson) as { providerType?: unknown }).providerType;
-  } catch {
-    return undefined;
-  }
-  const type = typeof providerType === 'string' ? providerType.toLowerCase() : '';
-  const route: ProviderType | undefined =
-    type === 'registeredprovider'
-      ? 'registeredprovider'
-      : type === 'unregisteredprovider'
-        ? 'unregisteredprovider'
-        : undefined;
+  const route = draft && applicationOf(draft)?.providerType;
   return route ? `/registeredapplication/registration/${route}?draft=${draft.id}` : undefined;
 }
 

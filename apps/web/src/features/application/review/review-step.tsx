@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, linkClasses } from '@/components/ui/button';
@@ -61,18 +62,15 @@ export function ReviewStep({
   const [failure, setFailure] = useState<{ error: unknown }>();
   const [unfinished, setUnfinished] = useState<WizardStep[]>([]);
   const unfinishedRef = useRef<HTMLDivElement>(null);
-  const form = useForm({
+  const saved = application.conditions;
+  const form = useForm<z.input<typeof conditionsFormSchema>, unknown, z.output<typeof conditionsFormSchema>>({
     resolver: zodResolver(conditionsFormSchema, zodOptions),
     defaultValues: {
-      accepted: false,
-      listInDirectory: false,
-      ...(application.conditions as object | undefined),
-      signature: {
-        fullName: '',
-        signedOn: todayIso(),
-        ...((application.conditions as { signature?: object } | undefined)?.signature ?? {}),
-      },
-    } as never,
+      // Unticked until accepted: the rules take only a ticked box.
+      accepted: saved?.accepted === true ? true : undefined,
+      listInDirectory: saved?.listInDirectory ?? false,
+      signature: { fullName: '', signedOn: todayIso(), ...saved?.signature },
+    },
     shouldFocusError: false,
   });
 

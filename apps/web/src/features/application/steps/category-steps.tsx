@@ -21,7 +21,7 @@ export function ApplyCategoryFields({ providerType, lookups }: StepFieldsProps) 
 /** category-types-v1: the category under the provider type, ages served and capacity. */
 export function CategoryTypesFields({ providerType, application, lookups }: StepFieldsProps) {
   const { t } = useTranslation();
-  const chosenType = (application.categoryTypes as { providerTypeCode?: string } | undefined)?.providerTypeCode;
+  const chosenType = application.categoryTypes?.providerTypeCode;
   const types = chosenType ? [chosenType] : providerTypeCodesOf(providerType);
   return (
     <>

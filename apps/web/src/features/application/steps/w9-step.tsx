@@ -14,7 +14,8 @@ import type { StepFieldsProps } from './step-props';
 function TinField() {
   const { t } = useTranslation();
   const { getValues, setValue } = useFormContext();
-  const saved = getValues('tin') as string | undefined;
+  const value: unknown = getValues('tin');
+  const saved = typeof value === 'string' ? value : undefined;
   const [editing, setEditing] = useState(!saved);
   if (!editing && saved) {
     return (

@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
 import { FieldLabels } from '@/components/ui/form/field-labels';
@@ -50,7 +49,7 @@ export function StepForm({
   const { t } = useTranslation();
   const leaving = useRef(false);
   // The step's shared schema, after the answers the user hid are dropped.
-  const checkStep = zodResolver(step.schema as z.ZodType<Values, Values>, zodOptions);
+  const checkStep = zodResolver<Values, unknown, Values>(step.schema, zodOptions);
   const resolver: Resolver<Values> = (values, context, options) =>
     checkStep(step.prepare ? step.prepare(values) : values, context, options);
   const form = useForm<Values>({

@@ -1,7 +1,7 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
+import { applicationOf, isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 import { queryKeys } from '@/lib/query-keys';
 
 export interface LoadedDraft {
@@ -11,24 +11,11 @@ export interface LoadedDraft {
   application: DraftApplication;
 }
 
-/** A draft record's JSON as the draft application, or undefined when it is not one. */
-function parseRecord(record: DraftRecord): LoadedDraft | undefined {
-  try {
-    const application = JSON.parse(record.applicationJson) as DraftApplication;
-    return { id: record.id, version: record.version, application };
-  } catch {
-    return undefined;
-  }
+/** A draft record as the wizard's draft, or undefined when its JSON is not a draft application. */
+function loadedDraftOf(record: Pick<DraftRecord, 'id' | 'version' | 'applicationJson'>): LoadedDraft | undefined {
+  const application = applicationOf(record);
+  return application && { id: record.id, version: record.version, application };
 }
-
-const sameType = (record: DraftRecord, providerType: ProviderType) => {
-  try {
-    const { providerType: type } = JSON.parse(record.applicationJson) as { providerType?: unknown };
-    return typeof type === 'string' && type.toLowerCase() === providerType;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Which draft the wizard opens: the one named in the address, else the user's latest draft of
@@ -37,10 +24,10 @@ const sameType = (record: DraftRecord, providerType: ProviderType) => {
 export function pickDraft(records: DraftRecord[], providerType: ProviderType, draftId?: number): LoadedDraft {
   const named = draftId === undefined ? undefined : records.find((record) => record.id === draftId);
   const latest = records
-    .filter((record) => sameType(record, providerType))
+    .filter((record) => applicationOf(record)?.providerType === providerType)
     .reduce<DraftRecord | undefined>((best, record) => (!best || record.id > best.id ? record : best), undefined);
   const chosen = named ?? latest;
-  const loaded = chosen ? parseRecord(chosen) : undefined;
+  const loaded = chosen ? loadedDraftOf(chosen) : undefined;
   if (loaded) return { ...loaded, application: { ...loaded.application, providerType } };
   return { application: { providerType } };
 }
@@ -91,7 +78,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
     async (id: number) => {
       const records = await queryClient.fetchQuery({ ...myDraftsQueryOptions(), staleTime: 0 });
       const newer = records.find((record) => record.id === id);
-      const loaded = newer ? parseRecord(newer) : undefined;
+      const loaded = newer ? loadedDraftOf(newer) : undefined;
       if (loaded) setDraft(loaded);
     },
     [queryClient],
@@ -105,11 +92,10 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       setSaving(true);
       try {
         const saved = await saveDraft({ id: draft.id, version: draft.version, application });
-        const next: LoadedDraft = {
-          id: saved.id,
-          version: saved.version,
-          application: { ...(JSON.parse(saved.applicationJson) as DraftApplication), draftApplicationId: saved.id },
-        };
+        // The server keeps only what reads as a draft application: its answer reads as one.
+        const loaded = loadedDraftOf(saved);
+        if (!loaded) throw new Error('The saved draft does not read as a draft application');
+        const next: LoadedDraft = { ...loaded, application: { ...loaded.application, draftApplicationId: saved.id } };
         setDraft(next);
         void queryClient.invalidateQueries({ queryKey: queryKeys.drafts() });
         return next;

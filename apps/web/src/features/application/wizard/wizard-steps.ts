@@ -4,6 +4,8 @@ import {
   applicationSteps,
   dayCodes,
   type DraftApplication,
+  draftApplicationSchema,
+  parseApplication,
   type ProviderType,
   type StepResult,
   providerTypeCodesOf,
@@ -54,12 +56,7 @@ const STEP_UI: Record<ApplicationStepId, StepUi> = {
   'w9-info-form': {
     Fields: W9Fields,
     defaults: (_type, application) => {
-      const info = (application.providerInfo ?? {}) as { firstName?: string; lastName?: string; businessName?: string };
-      const address = (application.address ?? {}) as {
-        careLocation?: Values;
-        mailing?: Values;
-        mailingSameAsCare?: boolean;
-      };
+      const { providerInfo: info = {}, address = {} } = application;
       return {
         legalName: [info.firstName, info.lastName].filter(Boolean).join(' ') || undefined,
         businessName: info.businessName,
@@ -77,9 +74,10 @@ const STEP_UI: Record<ApplicationStepId, StepUi> = {
       weekendCare: false,
       transportation: false,
     }),
+    // A closed day keeps no hours: they are hidden, and the rules would still check them.
     prepare: (values) => ({
       ...values,
-      days: ((values.days as Values[] | undefined) ?? []).map((day) =>
+      days: (draftApplicationSchema.shape.operationHoursInfo.parse(values)?.days ?? []).map((day) =>
         day.open ? day : { day: day.day, open: false },
       ),
     }),
@@ -102,16 +100,20 @@ export const stepById = (id: string | null | undefined) => wizardSteps.find((ste
 const sharesField = (step: ApplicationStep) =>
   applicationSteps.filter((other) => other.field === step.field).length > 1;
 
-/** The draft after a step was completed with these values. */
+/**
+ * The draft after a step was completed (or left) with these values: the form's values read as
+ * the step's draft answers, as the server will read them.
+ */
 export function withStepValues(application: DraftApplication, step: ApplicationStep, values: Values): DraftApplication {
-  const previous = (application[step.field] ?? {}) as Values;
-  return { ...application, [step.field]: sharesField(step) ? { ...previous, ...values } : values };
+  const previous = sharesField(step) ? application[step.field] : undefined;
+  const next = parseApplication({ ...application, [step.field]: { ...previous, ...values } });
+  if (!next.success) throw new Error(`The ${step.id} step's values do not read as a draft application`);
+  return next.data;
 }
 
 /** The form's starting values: what was saved for the step, over the step's defaults. */
 export function initialValues(step: WizardStep, providerType: ProviderType, application: DraftApplication): Values {
-  const saved = (application[step.field] ?? {}) as Values;
-  return { ...(step.defaults?.(providerType, application) ?? {}), ...saved };
+  return { ...step.defaults?.(providerType, application), ...application[step.field] };
 }
 
 /**

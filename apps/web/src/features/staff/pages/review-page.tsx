@@ -1,4 +1,4 @@
-import { type DraftApplication, type StaffApplication, undecidedStatuses } from '@ccap/contracts';
+import { type StaffApplication, undecidedStatuses } from '@ccap/contracts';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -166,7 +166,7 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
           {rfiPanel(application.applicationId)}
         </section>
       ) : null}
-      <ReviewAnswers application={application.application as DraftApplication} lookups={labels} />
+      <ReviewAnswers application={application.application} lookups={labels} />
       <AuditTable entries={[...application.auditTrail].reverse()} caption={t('staff.review.auditHeading')} />
     </>
   );
