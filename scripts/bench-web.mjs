@@ -2,16 +2,16 @@
 // Lighthouse (performance and accessibility) on the home page, the provider search and the
 // application wizard's first step, driving /usr/bin/chromium (or CHROMIUM_PATH) against the
 // built product on the embedded default. Nothing leaves loopback: no map tiles, no telemetry.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { defaultSettings } from 'lighthouse/core/config/constants.js';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
-import puppeteer from 'puppeteer-core';
+import { chromium } from 'playwright-core';
 import { sleep, startProduct } from './bench-support.mjs';
 import { root } from './lib.mjs';
 
@@ -102,15 +102,17 @@ const BLOCKING_LOADS = Number(process.env.BENCH_BLOCKING_LOADS ?? 3);
  * screenshots) slows the main thread it measures (ADR 055): this is the page's own figure beside
  * Lighthouse's score, not a replacement for it.
  */
-async function blockingTime(page, url) {
-  const session = await page.createCDPSession();
-  const observer = await page.evaluateOnNewDocument(() => {
-    globalThis.__benchLongTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) globalThis.__benchLongTasks.push([entry.startTime, entry.duration]);
-    }).observe({ type: 'longtask', buffered: true });
-  });
+async function blockingTime(context, url) {
+  // A tab of its own, closed after: its emulation and long-task observer go with it.
+  const page = await context.newPage();
   try {
+    const session = await context.newCDPSession(page);
+    await page.addInitScript(() => {
+      globalThis.__benchLongTasks = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) globalThis.__benchLongTasks.push([entry.startTime, entry.duration]);
+      }).observe({ type: 'longtask', buffered: true });
+    });
     // Lighthouse's own defaults, the ones its runs above use: its phone's screen and CPU slowdown.
     const { width, height, deviceScaleFactor, mobile } = defaultSettings.screenEmulation;
     await session.send('Emulation.setDeviceMetricsOverride', { width, height, deviceScaleFactor, mobile });
@@ -119,7 +121,7 @@ async function blockingTime(page, url) {
     for (let load = 0; load < BLOCKING_LOADS; load += 1) {
       // Nothing in the HTTP cache, as in Lighthouse's runs of the public pages.
       await session.send('Network.clearBrowserCache');
-      await page.goto(url, { waitUntil: 'networkidle0' });
+      await page.goto(url, { waitUntil: 'networkidle' });
       await sleep(1000);
       const { tasks, paint } = await page.evaluate(() => ({
         tasks: globalThis.__benchLongTasks,
@@ -135,10 +137,7 @@ async function blockingTime(page, url) {
     }
     return loads;
   } finally {
-    await session.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await session.send('Emulation.clearDeviceMetricsOverride');
-    await page.removeScriptToEvaluateOnNewDocument(observer.identifier);
-    await session.detach();
+    await page.close();
   }
 }
 
@@ -174,131 +173,175 @@ function mainThreadCpuShare(artifacts) {
   }
 }
 
-async function signInOnPage(page, base) {
-  await page.goto(`${base}${WIZARD}`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('input[type=email]');
-  await page.type('input[type=email]', 'applicant@demo.example');
-  await page.type('input[type=password]', 'Demo-Applicant-2026');
-  await Promise.all([
-    // Runs in the page: back on the wizard, its first step shown.
-    page.waitForFunction(
-      (wizard) => globalThis.location.pathname === wizard && !!globalThis.document.querySelector('main h1'),
-      {},
-      WIZARD,
-    ),
-    page.click('button[type=submit]'),
-  ]);
+/**
+ * Debian's Chromium with a DevTools port for Lighthouse and Playwright. The port is Chromium's
+ * own choice (`0`), read back from the `DevToolsActivePort` file it writes in its profile.
+ */
+async function startChromium() {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-bench-chromium-'));
+  const child = spawn(CHROMIUM, [...CHROME_FLAGS, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`], {
+    stdio: 'ignore',
+  });
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.once('error', resolve);
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  };
+  const portFile = path.join(userDataDir, 'DevToolsActivePort');
+  const deadline = Date.now() + 30_000;
+  let written = '';
+  while (!written.includes('\n')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`${CHROMIUM} did not open its DevTools port`);
+    }
+    await sleep(100);
+    written = fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8') : '';
+  }
+  return { port: Number(written.split('\n')[0]), stop };
+}
+
+/**
+ * Signs the applicant in through the built-in OpenID Provider, in Playwright's tab. Lighthouse
+ * measures in a tab of its own, and the app keeps its session in the tab's sessionStorage: every
+ * later tab of the app starts with the signed-in tab's (a context init script, in force while
+ * Playwright stays connected), beside the provider's cookie the browser already shares.
+ */
+async function signIn(context, base) {
+  const page = await context.newPage();
+  await page.goto(`${base}${WIZARD}`, { waitUntil: 'networkidle' });
+  await page.locator('input[type=email]').fill('applicant@demo.example');
+  await page.locator('input[type=password]').fill('Demo-Applicant-2026');
+  await page.locator('button[type=submit]').click();
+  // Runs in the page: back on the wizard, its first step shown.
+  await page.waitForFunction(
+    (wizard) => globalThis.location.pathname === wizard && !!globalThis.document.querySelector('main h1'),
+    WIZARD,
+  );
+  const stored = await page.evaluate(() => Object.entries(globalThis.sessionStorage));
+  await page.close();
+  await context.addInitScript(
+    ({ origin, entries }) => {
+      if (globalThis.location.origin !== origin || globalThis.sessionStorage.length > 0) return;
+      for (const [key, value] of entries) globalThis.sessionStorage.setItem(key, value);
+    },
+    { origin: new URL(base).origin, entries: stored },
+  );
 }
 
 /** Lighthouse's default (mobile, simulated throttling) performance and accessibility scores. */
 export async function lighthouseRows() {
   if (!fs.existsSync(CHROMIUM)) return [{ part: 'Web', measure: 'Lighthouse', value: `not measured: no ${CHROMIUM}` }];
   const product = await startProduct({ port: WEB_PORT });
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccap-bench-chromium-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: CHROME_FLAGS,
-    userDataDir,
-    logLevel: 'silent',
+  const chrome = await startChromium().catch(async (error) => {
+    await product.stop();
+    throw error;
   });
   const rows = [];
   try {
-    const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
-    const page = await browser.newPage();
     const pages = [
       ['/', false],
       ['/ProviderSearch', false],
       [WIZARD, true],
     ];
     for (const [route, signedIn] of pages) {
-      if (signedIn) await signInOnPage(page, product.base);
-      const run = () =>
-        lighthouse(
-          `${product.base}${route}`,
-          {
+      // Playwright is attached for the signed-in page's runs only (its init script signs
+      // Lighthouse's tab in); the public pages' runs have the browser to themselves.
+      let browser;
+      try {
+        if (signedIn) {
+          browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+          await signIn(browser.contexts()[0], product.base);
+        }
+        const run = () =>
+          lighthouse(`${product.base}${route}`, {
+            port: chrome.port,
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility'],
-            // Signed in: keep the session the sign-in just stored (sessionStorage and the IdP cookie).
+            // Signed in: keep the session the sign-in stored (the IdP cookie; sessionStorage from the init script).
             disableStorageReset: signedIn,
-          },
-          undefined,
-          page,
-        );
-      // A failed trace recording (NO_NAVSTART, NO_FCP: "Please run Lighthouse again") gets one
-      // more run; the row says so.
-      const runs = [];
-      let firstError;
-      for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
-        let measured = await run();
-        const error = measured.lhr.runtimeError?.code;
-        if (error) {
-          firstError ??= error;
-          measured = await run();
+          });
+        // A failed trace recording (NO_NAVSTART, NO_FCP: "Please run Lighthouse again") gets one
+        // more run; the row says so.
+        const runs = [];
+        let firstError;
+        for (let attempt = 0; attempt < LIGHTHOUSE_RUNS; attempt += 1) {
+          let measured = await run();
+          const error = measured.lhr.runtimeError?.code;
+          if (error) {
+            firstError ??= error;
+            measured = await run();
+          }
+          runs.push(measured);
         }
-        runs.push(measured);
-      }
-      const valid = runs.filter((each) => !each.lhr.runtimeError);
-      // computeMedianRun throws if a run has no first paint or no time to interactive (a run that
-      // never went quiet): the median is taken among the runs that have both.
-      const timed = valid.filter((each) =>
-        ['first-contentful-paint', 'interactive'].every((id) => Number.isFinite(each.lhr.audits[id]?.numericValue)),
-      );
-      const median = timed.length > 0 ? computeMedianRun(timed.map((each) => each.lhr)) : undefined;
-      const result = runs.find((each) => each.lhr === median) ?? valid[0] ?? runs[0];
-      const scores = valid.map((each) => Math.round((each.lhr.categories.performance.score ?? 0) * 100));
-      // Lighthouse's CPU benchmark index of each run: how fast the machine was at that moment
-      // (Lighthouse's own scale; at 1,000 or less it warns that the CPU is slower than it expects,
-      // which lowers the score).
-      const speeds = valid.map((each) => Math.round(each.lhr.environment?.benchmarkIndex ?? 0));
-      const shares = valid.map((each) => mainThreadCpuShare(each.artifacts));
-      // BENCH_LIGHTHOUSE_DIR keeps each page's full report, to read its request chains and main-thread work.
-      if (process.env.BENCH_LIGHTHOUSE_DIR) {
-        const name = route === '/' ? 'home' : route === WIZARD ? 'wizard' : route.slice(1);
-        fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
-        fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `lighthouse-${name}.json`), result.report);
-      }
-      const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
-      const measure = `Lighthouse ${route === WIZARD ? 'wizard step 1 (signed in)' : route}${firstError ? ` (a run again after ${firstError})` : ''}`;
-      const target = 'perf ≥ 95, a11y 100';
-      // Lighthouse could not measure the page (NO_FCP and the like): say so, not "performance 0".
-      if (runtimeError) {
+        const valid = runs.filter((each) => !each.lhr.runtimeError);
+        // computeMedianRun throws if a run has no first paint or no time to interactive (a run that
+        // never went quiet): the median is taken among the runs that have both.
+        const timed = valid.filter((each) =>
+          ['first-contentful-paint', 'interactive'].every((id) => Number.isFinite(each.lhr.audits[id]?.numericValue)),
+        );
+        const median = timed.length > 0 ? computeMedianRun(timed.map((each) => each.lhr)) : undefined;
+        const result = runs.find((each) => each.lhr === median) ?? valid[0] ?? runs[0];
+        const scores = valid.map((each) => Math.round((each.lhr.categories.performance.score ?? 0) * 100));
+        // Lighthouse's CPU benchmark index of each run: how fast the machine was at that moment
+        // (Lighthouse's own scale; at 1,000 or less it warns that the CPU is slower than it expects,
+        // which lowers the score).
+        const speeds = valid.map((each) => Math.round(each.lhr.environment?.benchmarkIndex ?? 0));
+        const shares = valid.map((each) => mainThreadCpuShare(each.artifacts));
+        // BENCH_LIGHTHOUSE_DIR keeps each page's full report, to read its request chains and main-thread work.
+        if (process.env.BENCH_LIGHTHOUSE_DIR) {
+          const name = route === '/' ? 'home' : route === WIZARD ? 'wizard' : route.slice(1);
+          fs.mkdirSync(process.env.BENCH_LIGHTHOUSE_DIR, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_LIGHTHOUSE_DIR, `lighthouse-${name}.json`), result.report);
+        }
+        const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+        const measure = `Lighthouse ${route === WIZARD ? 'wizard step 1 (signed in)' : route}${firstError ? ` (a run again after ${firstError})` : ''}`;
+        const target = 'perf ≥ 95, a11y 100';
+        // Lighthouse could not measure the page (NO_FCP and the like): say so, not "performance 0".
+        if (runtimeError) {
+          rows.push({
+            part: 'Web',
+            measure,
+            value: `not measured: ${runtimeError.code} (${runtimeError.message})`,
+            target,
+            ok: false,
+          });
+          continue;
+        }
+        if (new URL(finalDisplayedUrl).pathname !== route)
+          throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not ${route}`);
+        const { performance, accessibility } = categories;
+        const seconds = (id) => `${(audits[id].numericValue / 1000).toFixed(1)} s`;
+        // The middle score (the lower middle of an even number of runs: never the better one).
+        const perf = scores.toSorted((a, b) => a - b)[Math.floor((scores.length - 1) / 2)];
+        const medianRunPerf = Math.round((performance.score ?? 0) * 100);
+        const a11y = Math.round((accessibility.score ?? 0) * 100);
+        browser ??= await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const [first, ...again] = await blockingTime(browser.contexts()[0], `${product.base}${route}`);
         rows.push({
           part: 'Web',
           measure,
-          value: `not measured: ${runtimeError.code} (${runtimeError.message})`,
+          value: `performance ${perf} (median score of ${valid.length} runs: ${scores.join(', ')}), accessibility ${a11y}; Lighthouse's median run: performance ${medianRunPerf}, FCP ${seconds('first-contentful-paint')}, LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms; CPU benchmark index ${speeds.join(', ')}; the page's main thread on a CPU ${shares.map((share) => (share === undefined ? '?' : `${share} %`)).join(', ')} of its tasks' time`,
           target,
-          ok: false,
+          ok: perf >= 95 && a11y === 100,
         });
-        continue;
+        if (first !== undefined)
+          rows.push({
+            part: 'Web',
+            measure: `  the same page's own blocking time at ${defaultSettings.throttling.cpuSlowdownMultiplier}× CPU, without Lighthouse`,
+            value: `${first} ms the first load${again.length > 0 ? `; loaded again: ${again.join(', ')} ms` : ''}`,
+          });
+      } finally {
+        await browser?.close();
       }
-      if (new URL(finalDisplayedUrl).pathname !== route)
-        throw new Error(`Lighthouse ended on ${finalDisplayedUrl}, not ${route}`);
-      const { performance, accessibility } = categories;
-      const seconds = (id) => `${(audits[id].numericValue / 1000).toFixed(1)} s`;
-      // The middle score (the lower middle of an even number of runs: never the better one).
-      const perf = scores.toSorted((a, b) => a - b)[Math.floor((scores.length - 1) / 2)];
-      const medianRunPerf = Math.round((performance.score ?? 0) * 100);
-      const a11y = Math.round((accessibility.score ?? 0) * 100);
-      const [first, ...again] = await blockingTime(page, `${product.base}${route}`);
-      rows.push({
-        part: 'Web',
-        measure,
-        value: `performance ${perf} (median score of ${valid.length} runs: ${scores.join(', ')}), accessibility ${a11y}; Lighthouse's median run: performance ${medianRunPerf}, FCP ${seconds('first-contentful-paint')}, LCP ${seconds('largest-contentful-paint')}, TBT ${Math.round(audits['total-blocking-time'].numericValue)} ms; CPU benchmark index ${speeds.join(', ')}; the page's main thread on a CPU ${shares.map((share) => (share === undefined ? '?' : `${share} %`)).join(', ')} of its tasks' time`,
-        target,
-        ok: perf >= 95 && a11y === 100,
-      });
-      if (first !== undefined)
-        rows.push({
-          part: 'Web',
-          measure: `  the same page's own blocking time at ${defaultSettings.throttling.cpuSlowdownMultiplier}× CPU, without Lighthouse`,
-          value: `${first} ms the first load${again.length > 0 ? `; loaded again: ${again.join(', ')} ms` : ''}`,
-        });
     }
-    await browser.disconnect();
   } finally {
-    await chrome.kill();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await chrome.stop();
     await product.stop();
   }
   return rows;

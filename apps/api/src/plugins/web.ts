@@ -27,10 +27,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: { webDist: str
       cacheControl: false,
       index: false,
       preCompressed: true,
-      setHeaders(res, filePath) {
+      setHeaders(reply, filePath) {
         const relative = path.relative(options.webDist, filePath);
-        res.setHeader('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
-        res.setHeader('vary', 'accept-encoding');
+        reply.header('cache-control', relative.startsWith(`assets${path.sep}`) ? IMMUTABLE : REVALIDATE);
+        reply.header('vary', 'accept-encoding');
       },
     });
   }

@@ -29,9 +29,9 @@ describe('file names', () => {
   });
 
   it('put an ASCII name and the UTF-8 name in the attachment header', () => {
-    expect(attachmentHeader('w9.pdf')).toBe('attachment; filename="w9.pdf"');
+    expect(attachmentHeader('w9.pdf')).toBe('attachment; filename=w9.pdf');
     expect(attachmentHeader('證明書.pdf')).toBe(
-      'attachment; filename="___.pdf"; filename*=UTF-8\'\'%E8%AD%89%E6%98%8E%E6%9B%B8.pdf',
+      "attachment; filename=___.pdf; filename*=UTF-8''%E8%AD%89%E6%98%8E%E6%9B%B8.pdf",
     );
   });
 });

@@ -1,5 +1,5 @@
 import { DOCUMENT_FILE_NAME_MAX } from '@ccap/contracts';
-import contentDisposition from 'content-disposition';
+import { create as contentDisposition } from 'content-disposition';
 
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
