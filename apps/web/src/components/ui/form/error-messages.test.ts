@@ -1,7 +1,7 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import en from '../../../../public/locales/en.json';
+import en from '@ccap/locales/en.json';
 import { errorText, zodOptions } from './error-messages';
 
 const i18n = createInstance();
