@@ -22,7 +22,7 @@ export const personNameSchema = z
   .refine(
     // eslint-disable-next-line no-control-regex -- refusing control characters is the point
     (value) => !/[\u0000-\u001f\u007f<>]|:\/\/|www\./i.test(value),
-    'A name cannot contain links or special characters.',
+    'validation.nameInvalid',
   );
 
 /** Problem types the identity endpoints answer with; the web app translates each. */

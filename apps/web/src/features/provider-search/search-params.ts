@@ -16,36 +16,37 @@ export type SearchDefaults = Pick<ProgramProfile['search'], 'defaultDistanceMile
  * for each criterion. A URL without `search` has no search yet; one without `distance` or
  * `type` has the profile's defaults.
  */
-const TEXT = {
-  providerBusinessName: 'name',
-  firstName: 'first',
-  lastName: 'last',
-  city: 'city',
-  zipCode: 'zip',
-  nearThisAddress: 'address',
-} as const;
-const NUMBER = {
-  countyId: 'county',
-  nearThisCityId: 'nearCity',
-  languageId: 'lang',
-  qualityRating: 'rating',
-  latitude: 'lat',
-  longitude: 'lon',
-} as const;
-const FLAG = {
-  acceptsChildrenWithSpecialNeeds: 'specialNeeds',
-  providesWeekendCare: 'weekend',
-  providesEveningOvernightCare: 'evening',
-  providesTransportation: 'transport',
-} as const;
+const TEXT = [
+  ['providerBusinessName', 'name'],
+  ['firstName', 'first'],
+  ['lastName', 'last'],
+  ['city', 'city'],
+  ['zipCode', 'zip'],
+  ['nearThisAddress', 'address'],
+] as const;
+const NUMBER = [
+  ['countyId', 'county'],
+  ['nearThisCityId', 'nearCity'],
+  ['languageId', 'lang'],
+  ['qualityRating', 'rating'],
+  ['latitude', 'lat'],
+  ['longitude', 'lon'],
+] as const;
+const FLAG = [
+  ['acceptsChildrenWithSpecialNeeds', 'specialNeeds'],
+  ['providesWeekendCare', 'weekend'],
+  ['providesEveningOvernightCare', 'evening'],
+  ['providesTransportation', 'transport'],
+] as const;
 
-export type SearchForm = {
-  [K in keyof typeof TEXT]: string;
-} & { [K in keyof typeof NUMBER]: string } & { [K in keyof typeof FLAG]: boolean } & {
-  distance: string;
-  providerTypeId: string;
-  acceptsCcaChildren: boolean;
-};
+type FieldOf<List extends readonly (readonly [string, string])[]> = List[number][0];
+
+export type SearchForm = Record<FieldOf<typeof TEXT> | FieldOf<typeof NUMBER>, string> &
+  Record<FieldOf<typeof FLAG>, boolean> & {
+    distance: string;
+    providerTypeId: string;
+    acceptsCcaChildren: boolean;
+  };
 
 export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
   providerBusinessName: '',
@@ -71,9 +72,8 @@ export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
 
 export function formFromParams(params: URLSearchParams, defaults: SearchDefaults): SearchForm {
   const form = emptyForm(defaults);
-  for (const [field, name] of Object.entries({ ...TEXT, ...NUMBER }))
-    (form as Record<string, unknown>)[field] = params.get(name) ?? '';
-  for (const [field, name] of Object.entries(FLAG)) (form as Record<string, unknown>)[field] = params.get(name) === '1';
+  for (const [field, name] of [...TEXT, ...NUMBER]) form[field] = params.get(name) ?? '';
+  for (const [field, name] of FLAG) form[field] = params.get(name) === '1';
   form.distance = params.get('distance') ?? form.distance;
   form.providerTypeId = params.get('type') ?? form.providerTypeId;
   form.acceptsCcaChildren = params.get('cca') !== '0';
@@ -82,11 +82,11 @@ export function formFromParams(params: URLSearchParams, defaults: SearchDefaults
 
 export function paramsFromForm(form: SearchForm, defaults: SearchDefaults): URLSearchParams {
   const params = new URLSearchParams({ search: '1' });
-  for (const [field, name] of Object.entries({ ...TEXT, ...NUMBER })) {
-    const value = ((form as Record<string, unknown>)[field] as string).trim();
+  for (const [field, name] of [...TEXT, ...NUMBER]) {
+    const value = form[field].trim();
     if (value) params.set(name, value);
   }
-  for (const [field, name] of Object.entries(FLAG)) if ((form as Record<string, unknown>)[field]) params.set(name, '1');
+  for (const [field, name] of FLAG) if (form[field]) params.set(name, '1');
   if (form.distance !== String(defaults.defaultDistanceMiles)) params.set('distance', form.distance);
   if (form.providerTypeId !== String(defaults.defaultProviderTypeId)) params.set('type', form.providerTypeId);
   if (!form.acceptsCcaChildren) params.set('cca', '0');
@@ -113,14 +113,13 @@ function criteriaOf(form: SearchForm, defaults: SearchDefaults): ProviderSearchC
     providerTypeId: form.providerTypeId === '' ? null : toNumber(form.providerTypeId),
     acceptsCcaChildren: form.acceptsCcaChildren,
   };
-  for (const field of Object.keys(TEXT) as (keyof typeof TEXT)[])
-    if (form[field].trim()) criteria[field] = form[field].trim();
-  for (const field of Object.keys(NUMBER) as (keyof typeof NUMBER)[]) {
+  for (const [field] of TEXT) if (form[field].trim()) criteria[field] = form[field].trim();
+  for (const [field] of NUMBER) {
     const value = toNumber(form[field]);
     if (value !== null) criteria[field] = value;
   }
   // Unchecked filters stay null (not applied), as the spec's criteria start.
-  for (const field of Object.keys(FLAG) as (keyof typeof FLAG)[]) if (form[field]) criteria[field] = true;
+  for (const [field] of FLAG) if (form[field]) criteria[field] = true;
   return criteria;
 }
 

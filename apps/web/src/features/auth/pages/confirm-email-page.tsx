@@ -11,7 +11,7 @@ import { useConfirmEmail } from '../api/confirm-email';
 import { useInteractionDetails } from '../api/get-interaction-details';
 import { withUid } from '../auth-paths';
 import { CheckEmail } from '../components/check-email';
-import { generalError } from '../form-errors';
+import { generalError } from '../auth-form';
 
 /** /auth/confirm-email?token=…&uid=…: the link in the registration email. */
 export function ConfirmEmailPage() {

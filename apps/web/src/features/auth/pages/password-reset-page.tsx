@@ -1,27 +1,25 @@
 import { forgotPasswordRequestSchema, identityProblemTypes, resetPasswordRequestSchema } from '@ccap/contracts';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses, linkClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ErrorSummary } from '@/components/ui/error-summary';
-import { TextField } from '@/components/ui/text-field';
+import { SERVER } from '@/components/ui/form/error-messages';
 import { problemTypeOf } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useForgotPassword } from '../api/forgot-password';
 import { useResetPassword } from '../api/reset-password';
+import { confirmPasswordSchema, matchRule, passwordsMatch, showFailure, useAuthForm } from '../auth-form';
 import { authPaths, withUid } from '../auth-paths';
+import { AuthForm, AuthTextField, PasswordFields } from '../components/auth-fields';
 import { CheckEmail } from '../components/check-email';
-import { PasswordFields } from '../components/password-fields';
-import {
-  confirmPasswordError,
-  errorsFromIssues,
-  errorsFromProblem,
-  formValues,
-  generalError,
-  useFormErrors,
-} from '../form-errors';
+
+const requestSchema = forgotPasswordRequestSchema.omit({ uid: true });
+const newPasswordSchema = resetPasswordRequestSchema
+  .pick({ password: true })
+  .extend({ confirmPassword: confirmPasswordSchema })
+  .refine(passwordsMatch, matchRule);
 
 /**
  * /auth/boxed-password-reset and /auth/cover-password-reset: without a token, ask for the
@@ -39,25 +37,15 @@ function RequestReset({ uid }: { uid: string | undefined }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const forgot = useForgotPassword();
-  const { errors, setErrors, errorFor } = useFormErrors();
   const [sentTo, setSentTo] = useState<string>();
+  const form = useAuthForm(requestSchema, { email: '' });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const parsed = forgotPasswordRequestSchema.safeParse({ email: values.email, uid });
-    if (!parsed.success) return setErrors(errorsFromIssues(t, parsed.error.issues, values));
-    forgot.mutate(parsed.data, {
-      onSuccess: () => {
-        setErrors([]);
-        setSentTo(parsed.data.email);
-      },
-      onError: (error) => {
-        const fieldErrors = errorsFromProblem(t, error, values);
-        setErrors(fieldErrors.length > 0 ? fieldErrors : [{ field: 'email', message: generalError(t, error) }]);
-      },
-    });
-  };
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    await forgot.mutateAsync({ email, uid }).then(
+      () => setSentTo(email),
+      (error: unknown) => showFailure(form, t, error, ['email']),
+    );
+  });
 
   if (sentTo) {
     return (
@@ -70,20 +58,12 @@ function RequestReset({ uid }: { uid: string | undefined }) {
     <>
       <h1 className="text-2xl font-bold">{t('auth.passwordReset.heading')}</h1>
       <p>{t('auth.passwordReset.intro')}</p>
-      <ErrorSummary title={t('forms.errorSummary')} errors={errors} />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          id="email"
-          type="email"
-          label={t('auth.fields.email')}
-          autoComplete="email"
-          spellCheck={false}
-          error={errorFor('email')}
-        />
-        <Button type="submit" disabled={forgot.isPending}>
+      <AuthForm form={form} onSubmit={onSubmit}>
+        <AuthTextField name="email" type="email" label={t('auth.fields.email')} autoComplete="email" />
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('auth.passwordReset.submitRequest')}
         </Button>
-      </form>
+      </AuthForm>
       <Link to={withUid(authPaths(pathname).signIn, uid)} className={linkClasses}>
         {t('auth.passwordReset.backToSignIn')}
       </Link>
@@ -95,30 +75,27 @@ function NewPassword({ token }: { token: string }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const reset = useResetPassword();
-  const { errors, setErrors, errorFor } = useFormErrors();
   const [invalidToken, setInvalidToken] = useState(false);
+  const form = useAuthForm(newPasswordSchema, { password: '', confirmPassword: '' });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const parsed = resetPasswordRequestSchema.safeParse({ token, password: values.password });
-    const found = parsed.success ? [] : errorsFromIssues(t, parsed.error.issues, values);
-    if (parsed.error?.issues.some((issue) => issue.path[0] === 'token')) return setInvalidToken(true);
-    const confirmError = confirmPasswordError(t, values);
-    if (confirmError) found.push(confirmError);
-    if (!parsed.success || found.length > 0) return setErrors(found);
-    reset.mutate(parsed.data, {
-      onSuccess: () => setErrors([]),
-      onError: (error) => {
+  const send = form.handleSubmit(async ({ password }) => {
+    await reset.mutateAsync({ token, password }).then(
+      () => undefined,
+      (error: unknown) => {
         const type = problemTypeOf(error);
         if (type === identityProblemTypes.invalidToken) return setInvalidToken(true);
         if (type === identityProblemTypes.weakPassword) {
-          return setErrors([{ field: 'password', message: t('validation.passwordWeak') }]);
+          return form.setError('password', { type: SERVER, message: t('validation.passwordWeak') });
         }
-        const fieldErrors = errorsFromProblem(t, error, values);
-        setErrors(fieldErrors.length > 0 ? fieldErrors : [{ field: 'password', message: generalError(t, error) }]);
+        showFailure(form, t, error, ['password', 'confirmPassword']);
       },
-    });
+    );
+  });
+  // A link whose token cannot be one is not valid, whatever the password.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (resetPasswordRequestSchema.shape.token.safeParse(token).success) return send(event);
+    event.preventDefault();
+    setInvalidToken(true);
   };
 
   if (reset.isSuccess) {
@@ -145,13 +122,12 @@ function NewPassword({ token }: { token: string }) {
   return (
     <>
       <h1 className="text-2xl font-bold">{t('auth.passwordReset.newHeading')}</h1>
-      <ErrorSummary title={t('forms.errorSummary')} errors={errors} />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <PasswordFields errorFor={errorFor} label={t('auth.fields.newPassword')} />
-        <Button type="submit" disabled={reset.isPending}>
+      <AuthForm form={form} onSubmit={onSubmit}>
+        <PasswordFields label={t('auth.fields.newPassword')} />
+        <Button type="submit" disabled={form.formState.isSubmitting}>
           {t('auth.passwordReset.submitNew')}
         </Button>
-      </form>
+      </AuthForm>
     </>
   );
 }

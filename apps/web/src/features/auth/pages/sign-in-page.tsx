@@ -1,14 +1,12 @@
 import { identityProblemTypes, signInRequestSchema } from '@ccap/contracts';
-import type { FormEvent } from 'react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, linkClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { ErrorSummary } from '@/components/ui/error-summary';
+import { SERVER } from '@/components/ui/form/error-messages';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { browserLocation } from '@/lib/browser-location';
 import { DEFAULT_RETURN_TO } from '@/lib/auth/return-to';
@@ -16,9 +14,10 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAbortInteraction } from '../api/abort-interaction';
 import { useInteractionDetails } from '../api/get-interaction-details';
 import { useSignIn } from '../api/sign-in';
+import { generalError, showFailure, useAuthForm } from '../auth-form';
 import { authPaths, withUid } from '../auth-paths';
+import { AuthForm, AuthTextField } from '../components/auth-fields';
 import { StartSignIn } from '../components/start-sign-in';
-import { errorsFromIssues, errorsFromProblem, formValues, generalError, useFormErrors } from '../form-errors';
 import { useStartSignIn } from '../use-start-sign-in';
 
 /** /auth/boxed-signin and /auth/cover-login: the built-in identity provider's sign-in form. */
@@ -51,12 +50,7 @@ export function StartAgain({ message }: { message: string }) {
 
 function SignInForm({ uid }: { uid: string }) {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
-  const paths = authPaths(pathname);
   const details = useInteractionDetails(uid);
-  const signIn = useSignIn();
-  const abort = useAbortInteraction();
-  const { errors, setErrors, errorFor } = useFormErrors();
   const [expired, setExpired] = useState(false);
 
   if (details.isPending) return <Spinner label={t('auth.signIn.loading')} />;
@@ -67,75 +61,60 @@ function SignInForm({ uid }: { uid: string }) {
         : generalError(t, details.error);
     return <StartAgain message={message} />;
   }
+  return <SignInFields uid={uid} loginHint={details.data.loginHint} onExpired={() => setExpired(true)} />;
+}
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const values = formValues(event.currentTarget);
-    const parsed = signInRequestSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(errorsFromIssues(t, parsed.error.issues, values));
-      return;
-    }
-    signIn.mutate(
-      { uid, ...parsed.data },
-      {
-        onSuccess: ({ redirectTo }) => browserLocation.assign(redirectTo),
-        onError: (error) => {
-          const type = problemTypeOf(error);
-          if (type === identityProblemTypes.interactionExpired) return setExpired(true);
-          if (type === identityProblemTypes.invalidCredentials) {
-            return setErrors([{ field: 'email', message: t('auth.signIn.invalidCredentials') }]);
-          }
-          if (type === identityProblemTypes.emailNotConfirmed) {
-            return setErrors([{ field: 'email', message: t('auth.signIn.emailNotConfirmed') }]);
-          }
-          if (type === identityProblemTypes.locked) {
-            const seconds = error instanceof ApiError ? (error.problem?.retryAfterSeconds ?? 60) : 60;
-            const count = Math.max(1, Math.ceil(seconds / 60));
-            return setErrors([{ field: 'email', message: t('auth.signIn.locked', { count }) }]);
-          }
-          const fieldErrors = errorsFromProblem(t, error, values);
-          setErrors(fieldErrors.length > 0 ? fieldErrors : [{ field: 'email', message: generalError(t, error) }]);
-        },
+function SignInFields({ uid, loginHint, onExpired }: { uid: string; loginHint?: string; onExpired: () => void }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const paths = authPaths(pathname);
+  const signIn = useSignIn();
+  const abort = useAbortInteraction();
+  const form = useAuthForm(signInRequestSchema, { email: loginHint ?? '', password: '' });
+  const emailError = (message: string) => form.setError('email', { type: SERVER, message });
+
+  const onSubmit = form.handleSubmit(async (request) => {
+    await signIn.mutateAsync({ uid, ...request }).then(
+      ({ redirectTo }) => browserLocation.assign(redirectTo),
+      (error: unknown) => {
+        const type = problemTypeOf(error);
+        if (type === identityProblemTypes.interactionExpired) return onExpired();
+        if (type === identityProblemTypes.invalidCredentials) return emailError(t('auth.signIn.invalidCredentials'));
+        if (type === identityProblemTypes.emailNotConfirmed) return emailError(t('auth.signIn.emailNotConfirmed'));
+        if (type === identityProblemTypes.locked) {
+          const seconds = error instanceof ApiError ? (error.problem?.retryAfterSeconds ?? 60) : 60;
+          return emailError(t('auth.signIn.locked', { count: Math.max(1, Math.ceil(seconds / 60)) }));
+        }
+        showFailure(form, t, error, ['email', 'password']);
       },
     );
-  };
+  });
 
   const onCancel = () =>
     abort.mutate(uid, {
       onSuccess: ({ redirectTo }) => browserLocation.assign(redirectTo),
-      onError: (error) => setErrors([{ field: 'email', message: generalError(t, error) }]),
+      onError: (error) => emailError(generalError(t, error)),
     });
 
   return (
     <>
-      <ErrorSummary title={t('forms.errorSummary')} errors={errors} />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        <TextField
-          id="email"
-          type="email"
-          label={t('auth.fields.email')}
-          autoComplete="username"
-          spellCheck={false}
-          defaultValue={details.data.loginHint}
-          error={errorFor('email')}
-        />
-        <TextField
-          id="password"
+      <AuthForm form={form} onSubmit={onSubmit}>
+        <AuthTextField name="email" type="email" label={t('auth.fields.email')} autoComplete="username" />
+        <AuthTextField
+          name="password"
           type="password"
           label={t('auth.fields.password')}
           autoComplete="current-password"
-          error={errorFor('password')}
         />
         <div className="flex flex-wrap gap-3">
-          <Button type="submit" disabled={signIn.isPending || signIn.isSuccess}>
+          <Button type="submit" disabled={form.formState.isSubmitting || signIn.isSuccess}>
             {t('auth.signIn.submit')}
           </Button>
           <Button variant="secondary" onClick={onCancel} disabled={abort.isPending}>
             {t('auth.signIn.cancel')}
           </Button>
         </div>
-      </form>
+      </AuthForm>
       <ul className="space-y-2">
         <li>
           <Link to={withUid(paths.passwordReset, uid)} className={linkClasses}>

@@ -29,6 +29,20 @@ describe('create an account', () => {
     expect(summary).toHaveTextContent('The passwords do not match');
   });
 
+  it('says a name cannot hold a link', async () => {
+    await renderRoute('/auth/boxed-signup', { signedIn: false });
+    await fill({
+      name: 'Visit www.example.com',
+      email: 'pat@example.com',
+      password: 'a long passphrase',
+      confirm: 'a long passphrase',
+    });
+    expect(
+      await screen.findByRole('link', { name: 'A name cannot contain links or special characters' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('sends the sign-in attempt along and then asks the user to check their email', async () => {
     let body: unknown;
     server.use(

@@ -1,8 +1,12 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { z } from 'zod';
 import { buttonClasses, Button } from '@/components/ui/button';
-import { ErrorSummary, type SummaryError } from '@/components/ui/error-summary';
+import { fieldErrorText, zodOptions } from '@/components/ui/form/error-messages';
+import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
 import { TextField } from '@/components/ui/text-field';
 import { intlFormatOf, useIntlFormat } from '@/lib/intl-format';
 import {
@@ -12,17 +16,6 @@ import {
   type ScreenerCheck,
   type ScreenerResult,
 } from './screen-eligibility';
-
-type Field = 'childAge' | 'specialNeeds' | 'weeklyHours' | 'householdSize' | 'yearlyIncome';
-type Values = Record<Field, string>;
-
-interface NumberFieldProps {
-  field: Exclude<Field, 'specialNeeds'>;
-  inputMode: 'numeric' | 'decimal';
-  narrow?: boolean;
-}
-
-const EMPTY: Values = { childAge: '', specialNeeds: '', weeklyHours: '', householdSize: '', yearlyIncome: '' };
 
 /**
  * A number as people type it in their language: spaces, the language's thousands separator
@@ -38,33 +31,73 @@ export function parseLocalizedNumber(text: string, language: string): number {
     .replace(decimal, '.');
   return cleaned === '' || !/^-?\d*\.?\d+$/.test(cleaned) ? Number.NaN : Number(cleaned);
 }
-const inRange = (value: number, min: number, max: number, whole: boolean) =>
-  Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value));
 
-function parseAnswers(values: Values, language: string): { answers?: ScreenerAnswers; errors: Field[] } {
-  const parseNumber = (text: string) => parseLocalizedNumber(text, language);
-  const childAge = parseNumber(values.childAge);
-  const weeklyHours = parseNumber(values.weeklyHours);
-  const householdSize = parseNumber(values.householdSize);
-  const yearlyIncome = parseNumber(values.yearlyIncome);
-  const errors: Field[] = [];
-  if (!inRange(childAge, 0, 30, true)) errors.push('childAge');
-  if (values.specialNeeds === '') errors.push('specialNeeds');
-  if (!inRange(weeklyHours, 0, 168, false)) errors.push('weeklyHours');
-  if (!inRange(householdSize, 1, 30, true)) errors.push('householdSize');
-  if (!inRange(yearlyIncome, 0, 100_000_000, false)) errors.push('yearlyIncome');
-  if (errors.length > 0) return { errors };
-  return {
-    errors,
-    answers: { childAge, specialNeeds: values.specialNeeds === 'yes', weeklyHours, householdSize, yearlyIncome },
-  };
+/**
+ * The screener's answers as typed (numbers in the user's language) and what they mean. Each
+ * question has one message, whatever is wrong with its answer.
+ */
+function screenerSchema(language: string) {
+  const number = (field: NumberField, min: number, max: number, whole: boolean) =>
+    z
+      .string()
+      .transform((text) => parseLocalizedNumber(text, language))
+      .refine(
+        (value) => Number.isFinite(value) && value >= min && value <= max && (!whole || Number.isInteger(value)),
+        `publicInfo.screener.errors.${field}`,
+      );
+  return z.object({
+    childAge: number('childAge', 0, 30, true),
+    specialNeeds: z
+      .enum(['yes', 'no'], { error: 'publicInfo.screener.errors.specialNeeds' })
+      .transform((answer) => answer === 'yes'),
+    weeklyHours: number('weeklyHours', 0, 168, false),
+    householdSize: number('householdSize', 1, 30, true),
+    yearlyIncome: number('yearlyIncome', 0, 100_000_000, false),
+  }) satisfies z.ZodType<ScreenerAnswers>;
+}
+
+type NumberField = 'childAge' | 'weeklyHours' | 'householdSize' | 'yearlyIncome';
+type ScreenerSchema = ReturnType<typeof screenerSchema>;
+type ScreenerValues = z.input<ScreenerSchema>;
+
+const EMPTY = { childAge: '', weeklyHours: '', householdSize: '', yearlyIncome: '' };
+
+/** One of the four number questions: they differ only in their field and keyboard. */
+function NumberQuestion({
+  field,
+  inputMode,
+  narrow = false,
+}: {
+  field: NumberField;
+  inputMode: 'numeric' | 'decimal';
+  narrow?: boolean;
+}) {
+  const { t } = useTranslation();
+  const { register, getFieldState, formState } = useFormContext<ScreenerValues>();
+  return (
+    <TextField
+      id={field}
+      label={t(`publicInfo.screener.${field}`)}
+      hint={t(`publicInfo.screener.${field}Hint`)}
+      error={fieldErrorText(t, getFieldState(field, formState).error)}
+      inputMode={inputMode}
+      autoComplete="off"
+      className={narrow ? 'sm:max-w-40' : undefined}
+      {...register(field)}
+    />
+  );
 }
 
 /** "See if you may qualify": five questions answered in the browser only, nothing is sent. */
 export function EligibilityScreener({ id, rules }: { id: string; rules: EligibilityRules }) {
   const { t, i18n } = useTranslation();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [invalid, setInvalid] = useState<Field[]>([]);
+  const schema = useMemo(() => screenerSchema(i18n.language), [i18n.language]);
+  const form = useForm<ScreenerValues, unknown, ScreenerAnswers>({
+    resolver: zodResolver(schema, zodOptions),
+    defaultValues: EMPTY,
+    // The error summary takes the focus on a failed submit.
+    shouldFocusError: false,
+  });
   const [result, setResult] = useState<ScreenerResult | null>(null);
   const resultRef = useRef<HTMLHeadingElement>(null);
 
@@ -72,39 +105,11 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
     if (result) resultRef.current?.focus();
   }, [result]);
 
-  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
-  const errorOf = (field: Field) => (invalid.includes(field) ? t(`publicInfo.screener.errors.${field}`) : undefined);
-  // The four number questions differ only in their field and keyboard.
-  const numberField = ({ field, inputMode, narrow = false }: NumberFieldProps) => (
-    <TextField
-      id={field}
-      label={t(`publicInfo.screener.${field}`)}
-      hint={t(`publicInfo.screener.${field}Hint`)}
-      error={errorOf(field)}
-      inputMode={inputMode}
-      autoComplete="off"
-      className={narrow ? 'sm:max-w-40' : undefined}
-      value={values[field]}
-      onChange={(event) => set(field, event.target.value)}
-    />
+  const onSubmit = form.handleSubmit(
+    (answers) => setResult(screenEligibility(rules, answers)),
+    () => setResult(null),
   );
-  // Memoised: the summary takes focus whenever its list changes, not on every keystroke.
-  const summary: SummaryError[] = useMemo(
-    () =>
-      invalid.map((field) => ({
-        // The radio group's first option is where the summary link lands.
-        field: field === 'specialNeeds' ? 'specialNeeds-yes' : field,
-        message: t(`publicInfo.screener.errors.${field}`),
-      })),
-    [invalid, t],
-  );
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = parseAnswers(values, i18n.language);
-    setInvalid(parsed.errors);
-    setResult(parsed.answers ? screenEligibility(rules, parsed.answers) : null);
-  };
+  const specialNeedsError = fieldErrorText(t, form.formState.errors.specialNeeds);
 
   return (
     <section
@@ -118,38 +123,42 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
         </h2>
         <p className="mt-2">{t('publicInfo.screener.intro')}</p>
       </div>
-      <ErrorSummary title={t('forms.errorSummary')} errors={summary} />
-      <form noValidate onSubmit={onSubmit} className="space-y-5">
-        {numberField({ field: 'childAge', inputMode: 'numeric', narrow: true })}
-        <fieldset aria-describedby={invalid.includes('specialNeeds') ? 'specialNeeds-error' : undefined}>
-          <legend className="font-semibold">{t('publicInfo.screener.specialNeeds')}</legend>
-          {invalid.includes('specialNeeds') ? (
-            <p id="specialNeeds-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
-              {errorOf('specialNeeds')}
-            </p>
-          ) : null}
-          <div className="mt-2 flex flex-wrap gap-6">
-            {(['yes', 'no'] as const).map((option) => (
-              <div key={option} className="flex items-center gap-2">
-                <input
-                  id={`specialNeeds-${option}`}
-                  type="radio"
-                  name="specialNeeds"
-                  value={option}
-                  checked={values.specialNeeds === option}
-                  onChange={() => set('specialNeeds', option)}
-                  className="size-5 accent-blue-700 dark:accent-blue-400"
-                />
-                <label htmlFor={`specialNeeds-${option}`}>{t(`publicInfo.screener.${option}`)}</label>
-              </div>
-            ))}
-          </div>
-        </fieldset>
-        {numberField({ field: 'weeklyHours', inputMode: 'decimal' })}
-        {numberField({ field: 'householdSize', inputMode: 'numeric' })}
-        {numberField({ field: 'yearlyIncome', inputMode: 'decimal' })}
-        <Button type="submit">{t('publicInfo.screener.submit')}</Button>
-      </form>
+      <FormProvider {...form}>
+        <FormErrorSummary />
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
+          <NumberQuestion field="childAge" inputMode="numeric" narrow />
+          <fieldset aria-describedby={specialNeedsError ? 'specialNeeds-error' : undefined}>
+            <legend className="font-semibold">{t('publicInfo.screener.specialNeeds')}</legend>
+            {specialNeedsError ? (
+              <p id="specialNeeds-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
+                {specialNeedsError}
+              </p>
+            ) : null}
+            <div className="mt-2 flex flex-wrap gap-6">
+              {(['yes', 'no'] as const).map((option, index) => {
+                // The first choice carries the group's id, so the summary's link lands on the group.
+                const optionId = index === 0 ? 'specialNeeds' : `specialNeeds-${option}`;
+                return (
+                  <div key={option} className="flex items-center gap-2">
+                    <input
+                      id={optionId}
+                      type="radio"
+                      value={option}
+                      className="size-5 accent-blue-700 dark:accent-blue-400"
+                      {...form.register('specialNeeds')}
+                    />
+                    <label htmlFor={optionId}>{t(`publicInfo.screener.${option}`)}</label>
+                  </div>
+                );
+              })}
+            </div>
+          </fieldset>
+          <NumberQuestion field="weeklyHours" inputMode="decimal" />
+          <NumberQuestion field="householdSize" inputMode="numeric" />
+          <NumberQuestion field="yearlyIncome" inputMode="decimal" />
+          <Button type="submit">{t('publicInfo.screener.submit')}</Button>
+        </form>
+      </FormProvider>
       <div aria-live="polite">{result ? <ScreenerAnswer result={result} headingRef={resultRef} /> : null}</div>
     </section>
   );
