@@ -65,7 +65,7 @@ export default defineConfig({
   timeout: 60_000,
   // An assertion after a sign-in or a sign-up spans redirects and a whole load of the app: on a
   // machine with a slow Chromium, 5 s (Playwright's default) ran out while the page was still
-  // loading its data (the staff story's dashboard, CI in session 23).
+  // loading its data (the staff story's dashboard, in CI).
   expect: { timeout: 10_000 },
   reporter: [
     ['list'],

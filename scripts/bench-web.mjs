@@ -147,7 +147,7 @@ async function blockingTime(context, url) {
  * takes the blocking time from the tasks' wall time (times 4, simulated). On a 2-core machine the
  * page shares the two CPUs with Chromium's software compositor and browser process and with
  * Lighthouse's recording, and a task the scheduler sets aside grows though the page does no more:
- * on session 25's machine the page's main thread was on a CPU for under half of its tasks' time
+ * on a busy 2-core machine the page's main thread was on a CPU for under half of its tasks' time
  * (a provider search task of 135 ms held 36 ms of CPU), and the compositor used more CPU than
  * the page. The share tells a page that does more from a machine that gave it less. Undefined
  * when the trace cannot be read or has no thread times.

@@ -10,7 +10,7 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   // Reaching the form takes two whole loads of the app and a round of redirects: the page asked
   // for boots, finds nobody signed in and starts a sign-in; the identity provider sends the
   // browser to its sign-in page, which boots the app again and asks for the sign-in's details.
-  // On a slow 2-core machine with the other worker busy, that took 7.6 s (CI, session 23):
+  // On a slow 2-core machine with the other worker busy, that took 7.6 s in CI:
   // close to the 10 s every other assertion of the suite waits (playwright.config.ts).
   await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible({
     timeout: SIGN_IN_FORM_MS,

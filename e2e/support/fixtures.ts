@@ -31,7 +31,7 @@ const AXE_SOURCE = (
  * axe-core goes into each of the page's documents once, not on every run. AxeBuilder sends its
  * whole source (550 KB) into the page twice on every `analyze()`, and on a 2-core machine each
  * send took 150–250 ms of the 600–900 ms a run on a small page took: more than the audit itself
- * (measured in session 27). Here the source goes into a frame only when the frame has no axe yet
+ * (measured). Here the source goes into a frame only when the frame has no axe yet
  * (a navigation starts a new document without it), and the builder is given a source of nothing.
  */
 class AxeOncePerDocument extends AxeBuilder {

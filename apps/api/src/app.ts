@@ -138,7 +138,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     },
     logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
-    // While draining for a stop, the first onRequest hook answers 503 problem+json (ADR 037).
+    // While draining for a stop, the first onRequest hook answers 503 problem+json (ADR 070).
     return503OnClosing: false,
     // What Node cannot read as HTTP (400, 431, 408): problem+json with the security headers.
     // Fastify calls it bound to the instance.

@@ -25,7 +25,7 @@ try {
       (${sql.val(counties)}::text[])[1 + g % ${counties.length}],
       now() - make_interval(days => g % 120, mins => g % 1440)
     from generate_series(1, ${APPLICATIONS}) g`.execute(db);
-  // Decided and withdrawn ones end their wait (ADR 044's amendment): up to 30 days after submission.
+  // Decided and withdrawn ones end their wait (ADR 077): up to 30 days after submission.
   await sql`
     update application set
       decided_at = case when status in ('approved', 'denied') then submitted_at + make_interval(days => (id % 30)::int) end,

@@ -38,7 +38,7 @@ export interface JobQueueOptions {
  * pg-boss 10 marks a job completed without waiting for it (`Manager.work`'s `this.complete(…)`
  * is not awaited), and its graceful stop returns once no job is in hand: a job that finished
  * just before a stop had its completion sent to a pool already closed. It stayed active and ran
- * again after it expired, and the refused statement was an unhandled rejection (CI, session 25).
+ * again after it expired, and the refused statement was an unhandled rejection.
  */
 function statementsOn(pool: pg.Pool) {
   const underWay = new Set<Promise<unknown>>();

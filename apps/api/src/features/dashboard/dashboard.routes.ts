@@ -1,6 +1,7 @@
 import {
   applicationStatusSchema,
   dashboardResponseSchema,
+  isStatusIn,
   problemSchema,
   type ProviderType,
   statusesOpenForDocuments,
@@ -33,7 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 function answerOf({ application, missing, history, openRfiCount }: DashboardOverview) {
-  const open = (statusesOpenForDocuments as readonly string[]).includes(application.status);
+  const open = isStatusIn(statusesOpenForDocuments, application.status);
   return {
     // Only while documents can still be added: after a decision there is nothing to upload.
     isDocumentRequired: open && missing.length > 0,

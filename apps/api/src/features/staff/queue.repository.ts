@@ -11,7 +11,7 @@ import { assigneeOf } from './staff-views';
  * The sort by days waiting: submission minus the end of the wait (`waitEndedAt`, or now), the
  * wait negated, so that "longest waiting first" is ascending like the oldest submission first
  * and ties go by id the same way. It orders the undecided by submission, but a decided or
- * withdrawn application by the wait it had: no index serves it (ADR 044's amendment). The
+ * withdrawn application by the wait it had: no index serves it (ADR 077). The
  * page's ids and its rows are chosen in one statement, so both read the same now().
  */
 const waitedSort = sql<string>`a.submitted_at - coalesce(a.decided_at, a.withdrawn_at, now())`;

@@ -138,7 +138,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     expect(zip).toHaveAttribute('aria-invalid', 'true');
     expect(zip).toHaveAccessibleDescription('Enter a 5-digit ZIP code, like 50309');
     // Announced and focused, with a way to the field. The summary takes focus in an effect, which
-    // React may run after the commit the query above found (CI, session 26): wait for it.
+    // React may run after the commit the query above found (seen in CI): wait for it.
     const summary = screen.getByRole('alert', { name: 'There is a problem' });
     await waitFor(() => expect(summary).toHaveFocus());
     await user.click(within(summary).getByRole('link', { name: 'ZIP code: Enter a 5-digit ZIP code, like 50309' }));
