@@ -72,10 +72,11 @@ const nextAddress = () => {
 
 /**
  * A `Content-Disposition` a browser can parse (RFC 6266): an attachment, its name as a quoted
- * string of printable ASCII (a quote or backslash escaped) and, if it differs, RFC 8187-encoded.
+ * string of printable ASCII (a quote or backslash escaped) or a bare token, and, if it differs,
+ * RFC 8187-encoded.
  */
 const ATTACHMENT =
-  /^attachment(; filename="([\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*")?(; filename\*=UTF-8''[\w!#$&+.^`|~%-]*)?$/;
+  /^attachment(; filename=("([\x20\x21\x23-\x5b\x5d-\x7e]|\\[\x20-\x7e])*"|[\w!#$%&'*+.^`|~-]+))?(; filename\*=UTF-8''[\w!#$&+.^`|~%-]*)?$/;
 
 describe('hostile files', () => {
   it(

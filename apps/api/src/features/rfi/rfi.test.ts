@@ -171,7 +171,7 @@ describe('the RFI round trip', () => {
     const binary = await downloadRfiFile(ctx, storyWorker, document.rfiDocumentId);
     expect(binary.statusCode).toBe(200);
     expect(binary.headers['content-type']).toBe('application/pdf');
-    expect(binary.headers['content-disposition']).toBe('attachment; filename="cpr-certificate.pdf"');
+    expect(binary.headers['content-disposition']).toBe('attachment; filename=cpr-certificate.pdf');
     expect(sha256(binary.rawPayload)).toBe(sha256(files.pdf(2048)));
     const text = await downloadRfiBase64(ctx, storyWorker, document.rfiDocumentId);
     expect(text.statusCode).toBe(200);
