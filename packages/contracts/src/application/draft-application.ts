@@ -1,18 +1,6 @@
 import { z } from 'zod';
 import { providerTypeSchema } from './application';
-import {
-  addressStepSchema,
-  adultsStepSchema,
-  applyCategorySchema,
-  assistantsStepSchema,
-  categoryTypesSchema,
-  childrenStepSchema,
-  conditionsSchema,
-  operationHoursSchema,
-  providerInfoSchema,
-  ratesInfoSchema,
-  w9InfoSchema,
-} from './steps';
+import * as steps from './steps';
 
 /**
  * A step's answers while they are a draft: every field optional, each of its field's kind only
@@ -77,19 +65,27 @@ export function draftStepSchema(step: z.ZodObject<z.core.$ZodShape>): z.ZodType 
  */
 export const draftApplicationSchema = z.object({
   providerType: z.string().toLowerCase().pipe(providerTypeSchema),
-  categoryTypes: draftStepSchema(applyCategorySchema.extend(categoryTypesSchema.shape)).optional(),
-  providerInfo: draftStepSchema(providerInfoSchema).optional(),
-  address: draftStepSchema(addressStepSchema).optional(),
-  assistants: draftStepSchema(assistantsStepSchema).optional(),
-  children: draftStepSchema(childrenStepSchema).optional(),
-  adults: draftStepSchema(adultsStepSchema).optional(),
-  w9Info: draftStepSchema(w9InfoSchema).optional(),
-  ratesInfo: draftStepSchema(ratesInfoSchema).optional(),
-  operationHoursInfo: draftStepSchema(operationHoursSchema).optional(),
-  conditions: draftStepSchema(conditionsSchema).optional(),
+  categoryTypes: draftStepSchema(steps.applyCategorySchema.extend(steps.categoryTypesSchema.shape)).optional(),
+  providerInfo: draftStepSchema(steps.providerInfoSchema).optional(),
+  address: draftStepSchema(steps.addressStepSchema).optional(),
+  assistants: draftStepSchema(steps.assistantsStepSchema).optional(),
+  children: draftStepSchema(steps.childrenStepSchema).optional(),
+  adults: draftStepSchema(steps.adultsStepSchema).optional(),
+  w9Info: draftStepSchema(steps.w9InfoSchema).optional(),
+  ratesInfo: draftStepSchema(steps.ratesInfoSchema).optional(),
+  operationHoursInfo: draftStepSchema(steps.operationHoursSchema).optional(),
+  conditions: draftStepSchema(steps.conditionsSchema).optional(),
   draftApplicationId: z.number().int().positive().optional(),
 });
 export type DraftApplication = z.infer<typeof draftApplicationSchema>;
+
+type MemberOf<Step extends 'assistants' | 'children' | 'adults'> = NonNullable<
+  NonNullable<DraftApplication[Step]>['members']
+>[number];
+/** An address as a draft holds it: the care location's, the mailing one, the W-9's. */
+export type DraftAddress = NonNullable<NonNullable<DraftApplication['address']>['careLocation']>;
+/** A person as a draft holds them, whichever of the household's lists they are on. */
+export type DraftPerson = MemberOf<'assistants'> & MemberOf<'children'> & MemberOf<'adults'>;
 
 export interface ApplicationIssue {
   /** Dotted path in the application ("providerInfo.firstName"); empty for the whole of it. */

@@ -50,8 +50,8 @@ export const submitApplicationRequestSchema = z.object({
 });
 export type SubmitApplicationRequest = z.infer<typeof submitApplicationRequestSchema>;
 
-export const applicationStatuses = [
-  'draft',
+/** Statuses a submitted application can have: everything but draft. */
+export const submittedStatuses = [
   'submitted',
   'in-review',
   'information-requested',
@@ -59,6 +59,7 @@ export const applicationStatuses = [
   'denied',
   'withdrawn',
 ] as const;
+export const applicationStatuses = ['draft', ...submittedStatuses] as const;
 export const applicationStatusSchema = z.enum(applicationStatuses);
 export type ApplicationStatus = z.infer<typeof applicationStatusSchema>;
 

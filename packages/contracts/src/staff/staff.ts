@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { providerTypeSchema } from '../application/application';
 import { draftApplicationSchema } from '../application/draft-application';
+import { submittedStatuses } from '../application/drafts';
 import { requiredDocumentSchema } from '../documents/documents';
 
 /**
@@ -8,15 +9,6 @@ import { requiredDocumentSchema } from '../documents/documents';
  * the required-documents checklist, the audit trail and the statistics.
  */
 
-/** Statuses a submitted application can have: everything but draft. */
-export const submittedStatuses = [
-  'submitted',
-  'in-review',
-  'information-requested',
-  'approved',
-  'denied',
-  'withdrawn',
-] as const;
 export const submittedStatusSchema = z.enum(submittedStatuses);
 export type SubmittedStatus = z.infer<typeof submittedStatusSchema>;
 

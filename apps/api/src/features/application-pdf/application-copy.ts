@@ -2,7 +2,9 @@ import {
   ageGroupCodes,
   type ApplicationStepId,
   applicationSteps,
+  type DraftAddress,
   type DraftApplication,
+  type DraftPerson,
   maskTin,
   type ProgramProfile,
 } from '@ccap/contracts';
@@ -55,18 +57,6 @@ export interface ApplicationCopy {
 
 // Reads answers as they were submitted. The step schemas are not re-applied: their age rules
 // depend on today's date, and a copy must show what was sent even years later.
-interface Address {
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-}
-interface Person {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-}
 
 interface Context {
   t: Labels['t'];
@@ -94,18 +84,18 @@ function makeHelpers({ t, f }: Context) {
   };
   const money = (value: number | undefined) =>
     value === undefined ? undefined : t('application.review.money', { amount: f.money(value) });
-  const address = (value: Address | undefined = {}) => {
+  const address = (value: DraftAddress | undefined = {}) => {
     const cityLine = [text(value.city), [text(value.state), text(value.zipCode)].filter(Boolean).join(' ')]
       .filter(Boolean)
       .join(', ');
     return [text(value.address1), text(value.address2), text(cityLine)].filter((line) => line !== undefined);
   };
-  const personFields = (person: Person) => [
+  const personFields = (person: DraftPerson) => [
     field('firstName', text(person.firstName)),
     field('lastName', text(person.lastName)),
     field('dateOfBirth', date(person.dateOfBirth)),
   ];
-  const people = <P extends Person>(members: P[] | undefined = [], extra: (person: P) => Field[]): Block =>
+  const people = <P extends DraftPerson>(members: P[] | undefined = [], extra: (person: P) => Field[]): Block =>
     members.length === 0
       ? { kind: 'text', text: t('application.review.none') }
       : {

@@ -4,7 +4,6 @@ import {
   documentFileParamsSchema,
   downloadDocumentQuerySchema,
   isStatusIn,
-  problemSchema,
   requiredDocumentListSchema,
   statusesOpenForDocuments,
   uploadDocumentRequestSchema,
@@ -13,32 +12,15 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import type { BlobStore } from '../../storage/blob-store';
 import { canReadApplication } from '../applications/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';
 import { openCurrentFile, sendAttachment, sendBase64 } from './file-replies';
-import { base64Upload, storeDocumentFile } from './upload';
+import { base64Upload, readProblems, storeDocumentFile, uploadProblems, type UploadRoutesOptions } from './upload';
 import { applicationClosed, malformedUpload } from './upload-problems';
-import type { VirusScanner } from './virus-scanner';
 
-export interface DocumentsRoutesOptions {
-  blobs: BlobStore;
-  scanner: VirusScanner | undefined;
-  maxUploadBytes: number;
-}
-
-const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
-const uploadProblems = {
-  ...readProblems,
-  403: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-  415: problemSchema,
-  422: problemSchema,
-  503: problemSchema,
-};
+export type DocumentsRoutesOptions = UploadRoutesOptions;
 
 /** Spec section 7's document calls: the list, both uploads and both downloads. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {

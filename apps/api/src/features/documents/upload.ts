@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { RequiredDocument } from '@ccap/contracts';
+import { problemSchema, type RequiredDocument } from '@ccap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../plugins/problem';
 import type { BlobStore } from '../../storage/blob-store';
@@ -69,6 +69,26 @@ async function stage(source: Readable, stagingDir: string, maxBytes: number): Pr
 }
 
 /** The upload checks every file passes, wherever it is going (a required document, an RFI). */
+/** What a route plugin that takes uploads is given: where files go, the scanner, the size cap. */
+export interface UploadRoutesOptions {
+  blobs: BlobStore;
+  scanner: VirusScanner | undefined;
+  maxUploadBytes: number;
+}
+
+/** The problems a read of an application's files may answer with. */
+export const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
+/** The problems an upload may answer with: refused, too large, of a refused type, infected, or no scanner. */
+export const uploadProblems = {
+  ...readProblems,
+  403: problemSchema,
+  409: problemSchema,
+  413: problemSchema,
+  415: problemSchema,
+  422: problemSchema,
+  503: problemSchema,
+};
+
 export interface FileCheckDependencies {
   blobs: BlobStore;
   scanner: VirusScanner | undefined;

@@ -18,33 +18,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import type { BlobStore } from '../../storage/blob-store';
 import { canReadApplication } from '../applications/application-access';
 import type { StoredFile } from '../documents/documents.repository';
 import { sendAttachment, sendBase64 } from '../documents/file-replies';
-import { base64Upload, receiveCheckedFile } from '../documents/upload';
-import type { VirusScanner } from '../documents/virus-scanner';
+import {
+  base64Upload,
+  readProblems,
+  receiveCheckedFile,
+  uploadProblems,
+  type UploadRoutesOptions,
+} from '../documents/upload';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { programDay } from '../program/program-day';
 import type { ApplicationOfRfi } from './rfi-application';
 
-export interface RfiRoutesOptions {
-  blobs: BlobStore;
-  scanner: VirusScanner | undefined;
-  maxUploadBytes: number;
-}
-
-const readProblems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
-const writeProblems = {
-  ...readProblems,
-  403: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-  415: problemSchema,
-  422: problemSchema,
-  503: problemSchema,
-};
+export type RfiRoutesOptions = UploadRoutesOptions;
 
 const notPending = () =>
   new HttpProblem(409, 'This request for information is completed: it can no longer be answered or closed.', {
@@ -171,7 +160,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         tags: ['rfi'],
         summary: "Request information on an application (staff of its county); answers the new RFI's id",
         body: createRfiRequestSchema,
-        response: { 201: createRfiResponseSchema, ...writeProblems },
+        response: { 201: createRfiResponseSchema, ...uploadProblems },
       },
     },
     async (request, reply) => {
@@ -213,7 +202,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         tags: ['rfi'],
         summary: 'The applicant answers a pending RFI with a comment, a file, or both',
         body: respondRfiRequestSchema,
-        response: { 200: rfiSchema, ...writeProblems },
+        response: { 200: rfiSchema, ...uploadProblems },
       },
     },
     async (request) => {

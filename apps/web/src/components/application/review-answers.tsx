@@ -3,7 +3,9 @@ import {
   type ApplicationStep,
   type ApplicationStepId,
   applicationSteps,
+  type DraftAddress,
   type DraftApplication,
+  type DraftPerson,
   maskTin,
 } from '@ccap/contracts';
 import type { TFunction } from 'i18next';
@@ -17,28 +19,12 @@ interface Answer {
   label: string;
   value: string | string[];
 }
-interface Address {
-  address1?: string;
-  address2?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-}
-interface Person {
-  firstName?: string;
-  lastName?: string;
-  dateOfBirth?: string;
-  phone?: string;
-  email?: string;
-  relationshipCode?: string;
-  specialNeeds?: boolean;
-}
 
 const str = (value: string | undefined) => value ?? '';
 const yesNo = (t: TFunction, value: boolean | undefined) =>
   t(value ? 'application.wizard.yes' : 'application.wizard.no');
 
-function addressLines(address: Address = {}, lookups: Pick<LookupLabels, 'label'>): string[] {
+function addressLines(address: DraftAddress = {}, lookups: Pick<LookupLabels, 'label'>): string[] {
   const cityLine = [str(address.city), lookups.label('State', str(address.state)), str(address.zipCode)]
     .filter(Boolean)
     .join(' ');
@@ -55,7 +41,7 @@ function answersOf(
 ): Answer[] {
   const field = (key: string) => t(`application.fields.${key}`);
   const date = (iso: string | undefined) => (iso ? format.date(iso) : '');
-  const people = (kind: 'assistant' | 'child' | 'adult', members: Person[] = []) =>
+  const people = (kind: 'assistant' | 'child' | 'adult', members: DraftPerson[] = []) =>
     members.map((person, index) => ({
       label: t('application.wizard.personHeading', { number: index + 1 }),
       value: [
