@@ -1,6 +1,6 @@
 import type { ProviderOperationHours, ProviderRecord } from '@ccap/contracts';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { DB } from '../../db/schema';
+import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import type { DB, ProviderTable } from '../../db/schema';
 import { fold } from './fold';
 import type { GeoPoint } from './geocoder';
 
@@ -160,29 +160,29 @@ function driverWord(q: ProviderQuery): { field: (typeof FIELDS)[number][0]; word
 
 const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-interface SearchRow {
-  id: number;
-  license_number: string;
-  business_name: string;
-  provider_type_id: number | null;
-  is_cca: boolean;
-  capacity: number;
-  address1: string;
-  city: string;
-  zip: string;
-  county: string | null;
-  phone: string;
-  operation_hours: ProviderOperationHours[];
-  location: { x: number; y: number };
-  languages: string[];
-  quality_rating: number | null;
-  accepts_special_needs: boolean;
-  weekend_care: boolean;
-  evening_overnight_care: boolean;
-  transportation: boolean;
-  source: string;
-  distance: number | null;
-}
+/** A row of the search: the columns it selects (COLUMNS below) as read, and the distance. */
+type SearchRow = Pick<
+  Selectable<ProviderTable>,
+  | 'id'
+  | 'license_number'
+  | 'business_name'
+  | 'provider_type_id'
+  | 'is_cca'
+  | 'capacity'
+  | 'address1'
+  | 'city'
+  | 'zip'
+  | 'county'
+  | 'phone'
+  | 'location'
+  | 'languages'
+  | 'quality_rating'
+  | 'accepts_special_needs'
+  | 'weekend_care'
+  | 'evening_overnight_care'
+  | 'transportation'
+  | 'source'
+> & { operation_hours: ProviderOperationHours[]; distance: number | null };
 
 const COLUMNS = sql.raw(`p.id, p.license_number, p.business_name, p.provider_type_id, p.is_cca, p.capacity,
   p.address1, p.city, p.zip, p.county, p.phone, p.operation_hours, p.location, p.languages, p.quality_rating,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
 import { fieldClasses } from '@/components/ui/text-field';
+import { SelectOptions } from '@/components/ui/select-options';
 
 /** The spec's labels with an asterisk: a visual mark only, as in the spec nothing is required. */
 function Label({ htmlFor, starred, children }: { htmlFor: string; starred?: boolean; children: ReactNode }) {
@@ -84,11 +85,7 @@ export function Select(props: {
         aria-describedby={describedByOf(props.id, undefined, props.error)}
         onChange={(event) => props.onChange(event.target.value)}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { statusLabel, typeLabel } from '../staff-labels';
+import { SelectOptions } from '@/components/ui/select-options';
 
 /** The filters as chosen; an empty one ("Any") does not narrow the queue. */
 const queueFiltersSchema = z.object({
@@ -39,11 +40,7 @@ function Select({
       </label>
       <select id={id} className={fieldClasses} {...field}>
         <option value="">{t('staff.queue.any')}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </div>
   );
