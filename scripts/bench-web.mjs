@@ -69,7 +69,7 @@ export function firstLoadRows() {
   const entry = closure('index.html');
   const routes = [
     ['/', 'src/features/home/home-page.tsx', 150],
-    ['/ProviderSearch', 'src/features/provider-search/pages/provider-search-page.tsx'],
+    ['/ProviderSearch', 'src/features/providers/pages/provider-search-page.tsx'],
     [
       WIZARD.replace('/registration/registeredprovider', '/…/registeredprovider'),
       'src/features/application/pages/application-wizard-page.tsx',

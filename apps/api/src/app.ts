@@ -12,11 +12,11 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
-import { applicationPdfRoutes } from './features/application-pdf/application-pdf.routes';
-import { createLocaleSource, type LocaleSource } from './features/application-pdf/labels';
-import { applicationsRoutes } from './features/applications/applications.routes';
+import { applicationPdfRoutes } from './features/application/pdf/application-pdf.routes';
+import { createLocaleSource, type LocaleSource } from './features/application/pdf/labels';
+import { applicationsRoutes } from './features/application/applications.routes';
 import { auditRoutes } from './features/audit/audit.routes';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes';
+import { dashboardRoutes } from './features/application/dashboard.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';

@@ -10,7 +10,7 @@ import { buildApp, type App } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
 import { type Config, loadConfig } from '../src/env';
-import type { LocaleSource } from '../src/features/application-pdf/labels';
+import type { LocaleSource } from '../src/features/application/pdf/labels';
 import { loadProgramProfile } from '../src/features/program/program-profile';
 
 /** On PostgreSQL, `schema` is the schema this test file owns; undefined on PGlite. */

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { loadConfig } from '../env';
-import { createLookupsRepository } from '../features/applications/lookups.repository';
+import { createLookupsRepository } from '../features/application/lookups.repository';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { generateDemoDirectory, seededRandom } from '../features/providers/demo-directory';
 import { gazetteerFor } from '../features/providers/gazetteer';

@@ -6,7 +6,7 @@ import { StepList } from '@/features/application/wizard/step-list';
 import { stepById, wizardSteps } from '@/features/application/wizard/wizard-steps';
 import type { FeatureSpecimens } from '@/features/gallery/gallery-page';
 import { State } from '@/features/gallery/specimens/shared-specimens';
-import { ResultsList } from '@/features/provider-search/components/results-list';
+import { ResultsList } from '@/features/providers/components/results-list';
 import { RfiList } from '@/features/rfi/components/rfi-list';
 import { QueueTable } from '@/features/staff/components/queue-table';
 

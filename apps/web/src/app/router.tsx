@@ -11,12 +11,14 @@ import { RequireAuth } from './routes/require-auth';
 import { RequireRole } from './routes/require-role';
 
 const home = async () => ({ Component: (await import('@/features/home/home-page')).HomePage });
-const signIn = async () => ({ Component: (await import('@/features/auth/pages/sign-in-page')).SignInPage });
-const signUp = async () => ({ Component: (await import('@/features/auth/pages/sign-up-page')).SignUpPage });
+const signIn = async () => ({ Component: (await import('@/features/identity/pages/sign-in-page')).SignInPage });
+const signUp = async () => ({ Component: (await import('@/features/identity/pages/sign-up-page')).SignUpPage });
 const passwordReset = async () => ({
-  Component: (await import('@/features/auth/pages/password-reset-page')).PasswordResetPage,
+  Component: (await import('@/features/identity/pages/password-reset-page')).PasswordResetPage,
 });
-const lockScreen = async () => ({ Component: (await import('@/features/auth/pages/lock-screen-page')).LockScreenPage });
+const lockScreen = async () => ({
+  Component: (await import('@/features/identity/pages/lock-screen-page')).LockScreenPage,
+});
 
 // The RFI page; a missing or 0 application id opens the user's own application.
 const rfi = async () => {
@@ -54,12 +56,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
     children: [
       {
         path: 'login',
-        lazy: async () => ({ Component: (await import('@/features/auth/pages/login-page')).LoginPage }),
+        lazy: async () => ({ Component: (await import('@/features/identity/pages/login-page')).LoginPage }),
       },
       {
         path: 'login/callback',
         lazy: async () => ({
-          Component: (await import('@/features/auth/pages/login-callback-page')).LoginCallbackPage,
+          Component: (await import('@/features/identity/pages/login-callback-page')).LoginCallbackPage,
         }),
       },
     ],
@@ -85,20 +87,24 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           {
             path: 'confirm-email',
             lazy: async () => ({
-              Component: (await import('@/features/auth/pages/confirm-email-page')).ConfirmEmailPage,
+              Component: (await import('@/features/identity/pages/confirm-email-page')).ConfirmEmailPage,
             }),
           },
           {
             path: 'signout',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/sign-out-page')).SignOutPage }),
+            lazy: async () => ({ Component: (await import('@/features/identity/pages/sign-out-page')).SignOutPage }),
           },
           {
             path: 'signed-out',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/signed-out-page')).SignedOutPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/identity/pages/signed-out-page')).SignedOutPage,
+            }),
           },
           {
             path: 'error',
-            lazy: async () => ({ Component: (await import('@/features/auth/pages/auth-error-page')).AuthErrorPage }),
+            lazy: async () => ({
+              Component: (await import('@/features/identity/pages/auth-error-page')).AuthErrorPage,
+            }),
           },
         ],
       },
@@ -173,8 +179,8 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         // So is the program profile (usually loaded already): its search defaults fill the form.
         lazy: async () => {
           const [{ ProviderSearchPage }] = await Promise.all([
-            import('@/features/provider-search/pages/provider-search-page'),
-            import('@/features/provider-search/api/get-search-options').then(({ providerSearchSettingsQuery }) =>
+            import('@/features/providers/pages/provider-search-page'),
+            import('@/features/providers/api/get-search-options').then(({ providerSearchSettingsQuery }) =>
               prefetchAtMost(queryClient, providerSearchSettingsQuery()),
             ),
             prefetchAtMost(queryClient, programProfileQueryOptions()),
@@ -206,12 +212,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         children: [
           {
             path: 'users/profile',
-            lazy: async () => ({ Component: (await import('@/features/users/pages/profile-page')).ProfilePage }),
+            lazy: async () => ({ Component: (await import('@/features/identity/pages/profile-page')).ProfilePage }),
           },
           {
             path: 'users/user-account-settings',
             lazy: async () => ({
-              Component: (await import('@/features/users/pages/account-settings-page')).AccountSettingsPage,
+              Component: (await import('@/features/identity/pages/account-settings-page')).AccountSettingsPage,
             }),
           },
           // Spec routes of features still being built: they already need a signed-in user, and

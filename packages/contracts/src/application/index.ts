@@ -4,3 +4,5 @@ export * from './lookups';
 export * from './rules';
 export * from './steps';
 export * from './drafts';
+export * from './dashboard';
+export * from './pdf';

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
+import { canReadApplication } from '../application/application-access';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { type ApplicationOfDocument, toRequiredDocument } from './documents.repository';

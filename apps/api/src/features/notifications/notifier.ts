@@ -1,7 +1,7 @@
 import { localeCodes, type MessageLink, type NotificationEvent, notificationEvents } from '@ccap/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { LocaleCode, LocaleSource } from '../application-pdf/labels';
+import type { LocaleCode, LocaleSource } from '../application/pdf/labels';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 

@@ -18,7 +18,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
+import { canReadApplication } from '../application/application-access';
 import type { StoredFile } from '../documents/documents.repository';
 import { sendAttachment, sendBase64 } from '../documents/file-replies';
 import {

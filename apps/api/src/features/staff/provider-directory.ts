@@ -1,7 +1,7 @@
 import { directoryTypeOf, providerDayNames } from '@ccap/contracts';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { storedApplication } from '../applications/stored-application';
+import { storedApplication } from '../application/stored-application';
 import { lookupAnyZip } from '../providers/gazetteer';
 import { createProvidersRepository } from '../providers/providers.repository';
 

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
+import { canReadApplication } from '../application/application-access';
 import type { Actor } from '../audit/audit.repository';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';

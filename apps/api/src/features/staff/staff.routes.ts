@@ -15,7 +15,7 @@ import {
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storedApplication } from '../applications/stored-application';
+import { storedApplication } from '../application/stored-application';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { toAuditEntry } from '../audit/audit-entry';
 import { currentUser } from '../identity/access.plugin';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { lookupsQueryOptions } from '@/api/get-lookups';
-import { SessionTimeout } from '@/features/auth/components/session-timeout';
+import { SessionTimeout } from '@/features/identity/components/session-timeout';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useProgramNames } from '@/lib/program-profile';
 import { useUiSettings } from '@/lib/ui-settings-context';

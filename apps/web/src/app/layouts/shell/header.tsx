@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CogIcon, MenuIcon } from '@/components/ui/icons';
-import { UserArea } from '@/features/auth/components/user-area';
+import { UserArea } from '@/features/identity/components/user-area';
 import { useAuth } from '@/lib/auth/auth-context';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useProgramNames } from '@/lib/program-profile';

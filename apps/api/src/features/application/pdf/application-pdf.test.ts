@@ -8,10 +8,10 @@ import {
 } from '@ccap/contracts';
 import english from '@ccap/locales/en.json' with { type: 'json' };
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication } from '../../../test/application-fixture';
-import { createTestApp, type TestContext } from '../../../test/helpers';
-import { createUser, type TestUser } from '../../../test/identity';
-import { readPdf } from '../../../test/pdf-text';
+import { completeApplication } from '../../../../test/application-fixture';
+import { createTestApp, type TestContext } from '../../../../test/helpers';
+import { createUser, type TestUser } from '../../../../test/identity';
+import { readPdf } from '../../../../test/pdf-text';
 import { createLocaleSource, loadCatalogue } from './labels';
 
 type LocaleCode = (typeof localeCodes)[number];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema';
-import { storedApplication } from '../applications/stored-application';
+import type { DB } from '../../../db/schema';
+import { storedApplication } from '../stored-application';
 import type { SubmittedApplication } from './application-copy';
 
 export interface ApplicationForCopy extends SubmittedApplication {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applicationPdfPath, applicationPdfQuerySchema, localeIntlTags } from './application-pdf';
-import { localeCodes } from './identity';
+import { applicationPdfPath, applicationPdfQuerySchema, localeIntlTags } from './pdf';
+import { localeCodes } from '../identity';
 
 describe('application PDF contract', () => {
   it('builds the download path with the language and time zone asked for', () => {

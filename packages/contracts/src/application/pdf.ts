@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { type localeCodes, localeCodeSchema } from './identity';
+import { type localeCodes, localeCodeSchema } from '../identity';
 
 type LocaleCode = (typeof localeCodes)[number];
 
-export { localeIntlTags } from './locale-tags';
+export { localeIntlTags } from '../locale-tags';
 
 const isTimeZone = (value: string) => {
   try {

@@ -6,9 +6,9 @@ import {
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { notFound } from '../../plugins/problem';
-import { canReadApplication } from '../applications/application-access';
-import { currentUser } from '../identity/access.plugin';
+import { notFound } from '../../../plugins/problem';
+import { canReadApplication } from '../application-access';
+import { currentUser } from '../../identity/access.plugin';
 import { buildApplicationCopy } from './application-copy';
 import { createFormats } from './formats';
 import type { LocaleSource } from './labels';
