@@ -1,5 +1,5 @@
 import type { DraftApplication, DraftRecord, ProviderType } from '@ccap/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { applicationOf, isDraftConflict, myDraftsQueryOptions, saveDraft, useMyDrafts } from '../api/drafts';
 import { queryKeys } from '@/lib/query-keys';
@@ -51,7 +51,9 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
   // Until the first save, the draft is the one picked from the list; from then on, the
   // server's answer to the last save.
   const [saved, setDraft] = useState<LoadedDraft>();
-  const [saving, setSaving] = useState(false);
+  // The save in flight: its pending state is the wizard's "saving".
+  const saveMutation = useMutation({ mutationFn: saveDraft });
+  const { mutateAsync: sendDraft } = saveMutation;
   // The same object from render to render until the draft changes (the step form holds a press
   // to the draft it was made on, ADR 050).
   const picked = useMemo(
@@ -89,9 +91,8 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
       if (!draft) throw new Error('The draft is not loaded yet');
       const application: DraftApplication = { ...draft.application, ...changes, providerType };
       if (draft.id !== undefined) application.draftApplicationId = draft.id;
-      setSaving(true);
       try {
-        const saved = await saveDraft({ id: draft.id, version: draft.version, application });
+        const saved = await sendDraft({ id: draft.id, version: draft.version, application });
         // The server keeps only what reads as a draft application: its answer reads as one.
         const loaded = loadedDraftOf(saved);
         if (!loaded) throw new Error('The saved draft does not read as a draft application');
@@ -105,11 +106,9 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
           throw new DraftConflictError();
         }
         throw error;
-      } finally {
-        setSaving(false);
       }
     },
-    [draft, providerType, queryClient, loadNewer],
+    [draft, providerType, queryClient, loadNewer, sendDraft],
   );
 
   /** A submission refused because another tab saved the draft since: the newer one is loaded. */
@@ -125,7 +124,7 @@ export function useApplicationDraft(providerType: ProviderType, draftId?: number
     loading: !draft && drafts.isPending,
     failed: drafts.isError,
     loadError: drafts.error,
-    saving,
+    saving: saveMutation.isPending,
     save,
     reloadAfterConflict,
     forget,
