@@ -190,9 +190,13 @@ export function UploadWidget({
             >
               <Preview file={file} />
               <span className="min-w-0 grow break-all">{file.name}</span>
-              <Button variant="secondary" onClick={() => remove(file)} disabled={disabled || leaving.includes(file)}>
+              <Button
+                variant="secondary"
+                onClick={() => remove(file)}
+                disabled={disabled || leaving.includes(file)}
+                aria-label={`${t('uploadWidget.remove')} ${file.name}`}
+              >
                 {t('uploadWidget.remove')}
-                <span className="sr-only"> {file.name}</span>
               </Button>
             </li>
           ))}
