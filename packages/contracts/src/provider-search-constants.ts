@@ -8,7 +8,14 @@
  */
 export const PROVIDER_SEARCH_LIMITS = {
   /** The longest text each text criterion takes, once trimmed. */
-  textMax: { searchText: 300, providerBusinessName: 200, firstName: 100, lastName: 100, city: 100, nearThisAddress: 300 },
+  textMax: {
+    searchText: 300,
+    providerBusinessName: 200,
+    firstName: 100,
+    lastName: 100,
+    city: 100,
+    nearThisAddress: 300,
+  },
   /** Lookup ids are PostgreSQL integers: a larger number is no id. */
   lookupIdMax: 2_147_483_647,
   qualityRating: { min: 1, max: 5 },

@@ -33,8 +33,7 @@ export function readSearchText(
 ): ParsedProviderSearchCriteria {
   const text = criteria.searchText?.trim();
   if (!text) return criteria;
-  const hasLocation =
-    criteria.nearThisAddress != null || criteria.nearThisCityId != null || criteria.latitude != null;
+  const hasLocation = criteria.nearThisAddress != null || criteria.nearThisCityId != null || criteria.latitude != null;
   if (/\d/.test(text)) return hasLocation ? criteria : { ...criteria, nearThisAddress: text };
   const state = new RegExp(`[,\\s]+${gazetteer.stateCode}$`, 'i');
   const city = gazetteer.cityByName(text.replace(state, ''));

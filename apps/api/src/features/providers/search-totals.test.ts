@@ -57,7 +57,9 @@ describe('the total near ZIP 50309 on the demonstration directory', () => {
   });
 
   it('the three radii give three different totals', async () => {
-    const totals = await Promise.all([5, 10, 25].map(async (distance) => (await search({ nearThisAddress: '50309', distance })).count));
+    const totals = await Promise.all(
+      [5, 10, 25].map(async (distance) => (await search({ nearThisAddress: '50309', distance })).count),
+    );
     expect(new Set(totals).size).toBe(3);
     expect(totals).toEqual([...totals].sort((a, b) => a - b));
   });

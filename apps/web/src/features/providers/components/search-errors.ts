@@ -8,6 +8,7 @@ import type { SearchErrors, SearchForm as Form } from '../search-params';
  * and the key of its label. Both location fields are one control: the "Use my location" button.
  */
 export const FIELDS = [
+  ['searchText', 'q', 'searchText'],
   ['providerBusinessName', 'name', 'businessName'],
   ['firstName', 'first', 'firstName'],
   ['lastName', 'last', 'lastName'],
