@@ -1,18 +1,13 @@
 import type { LookupItem } from '@ccap/contracts';
-import { type FormEvent, useDeferredValue, useId, useMemo } from 'react';
+import { useDeferredValue, useId, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { ErrorSummary } from '@/components/ui/error-summary';
 import { useLookups } from '@/api/get-lookups';
 import { useProviderCities } from '../api/get-search-options';
-import {
-  distanceChoices,
-  type SearchDefaults,
-  type SearchErrors,
-  searchErrors,
-  type SearchForm as Form,
-} from '../search-params';
-import { errorMessage, FIELDS, summaryOf } from './search-errors';
+import { distanceChoices, type SearchDefaults, type SearchErrors, type SearchForm as Form } from '../search-params';
+import { errorMessage, FIELDS, reasonsOf, searchResolver, summaryOf } from './search-errors';
 import { Check, Field, Select } from './search-fields';
 
 const byType = (items: LookupItem[] | undefined, type: LookupItem['lookupType']) =>
@@ -25,9 +20,8 @@ const byType = (items: LookupItem[] | undefined, type: LookupItem['lookupType'])
  * page's: from the last press of Search, or from the link the page was opened with.
  */
 export function SearchForm({
-  form,
+  initial,
   defaults,
-  onChange,
   onSubmit,
   onUseLocation,
   locating,
@@ -37,12 +31,12 @@ export function SearchForm({
   filtersOpen,
   onToggleFilters,
 }: {
-  form: Form;
+  /** The URL's search: the form starts from it (and is keyed by it, so it starts again). */
+  initial: Form;
   /** The program profile's defaults: its distance is always among the choices. */
   defaults: SearchDefaults;
-  onChange: (form: Form) => void;
-  onSubmit: () => void;
-  onUseLocation: () => void;
+  onSubmit: (form: Form) => void;
+  onUseLocation: (form: Form) => void;
   locating: boolean;
   errors: SearchErrors;
   onInvalid: (errors: SearchErrors) => void;
@@ -65,31 +59,39 @@ export function SearchForm({
     ],
     [cities, t],
   );
+  // react-hook-form holds the values and checks them with the rules of the API's schema, written
+  // without zod (search-params.ts's searchErrors, ADR 042) and wrapped as its resolver.
+  const { control, setValue, handleSubmit, getValues } = useForm<Form>({
+    defaultValues: initial,
+    resolver: searchResolver,
+    shouldFocusError: false,
+  });
+  const form: Form = { ...initial, ...useWatch({ control }) };
   const set =
     <K extends keyof Form>(key: K) =>
-    (value: Form[K]) =>
-      onChange({
-        ...form,
-        [key]: value,
-        ...(key === 'nearThisAddress' || key === 'nearThisCityId' ? { latitude: '', longitude: '' } : {}),
-      });
+    (value: Form[K]) => {
+      setValue(key, value as never);
+      // An address or a city typed replaces the browser's location.
+      if (key === 'nearThisAddress' || key === 'nearThisCityId') {
+        setValue('latitude', '');
+        setValue('longitude', '');
+      }
+    };
   const usingLocation = form.latitude !== '' && form.longitude !== '';
   const f = (name: string) => `${id}-${name}`;
   const messageOf = (field: keyof Form) => errorMessage(t, errors, field);
   const locationError = messageOf('latitude') ?? messageOf('longitude');
   // One array per set of errors: the summary moves focus when it changes, not on every render.
   const summary = useMemo(() => summaryOf(t, errors, id), [t, errors, id]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = searchErrors(form);
+  const submit = handleSubmit(onSubmit, (fieldErrors) => {
+    const found = reasonsOf(fieldErrors);
     const first = FIELDS.find(([field]) => found[field]);
-    if (!first) return onSubmit();
     onInvalid(found);
     // A field among the filters is on screen once the page has opened them for its error.
-    requestAnimationFrame(() => document.getElementById(f(first[1]))?.focus());
-  };
+    if (first) requestAnimationFrame(() => document.getElementById(f(first[1]))?.focus());
+  });
   return (
-    <form onSubmit={submit} noValidate aria-labelledby={f('heading')} className="space-y-4">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-labelledby={f('heading')} className="space-y-4">
       <h2 id={f('heading')} className="sr-only">
         {t('providerSearch.form.heading')}
       </h2>
@@ -126,7 +128,7 @@ export function SearchForm({
         <Button
           id={f('location')}
           variant="secondary"
-          onClick={onUseLocation}
+          onClick={() => onUseLocation(getValues())}
           disabled={locating}
           aria-describedby={locationError ? f('location-error') : undefined}
         >
@@ -138,7 +140,13 @@ export function SearchForm({
         {usingLocation ? (
           <p className="flex flex-wrap items-center gap-2">
             <span>{t('providerSearch.form.usingLocation')}</span>
-            <Button variant="secondary" onClick={() => onChange({ ...form, latitude: '', longitude: '' })}>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setValue('latitude', '');
+                setValue('longitude', '');
+              }}
+            >
               {t('providerSearch.form.forgetLocation')}
             </Button>
           </p>

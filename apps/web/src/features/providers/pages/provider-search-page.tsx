@@ -69,7 +69,6 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
   const linkErrors: SearchErrors = criteria === undefined ? {} : searchErrors(formFromParams(params, profileSearch));
   const refused = Object.keys(linkErrors).length > 0;
   const sent = refused ? undefined : criteria;
-  const [form, setForm] = useState<Form>(() => formFromParams(params, profileSearch));
   // The criteria besides the one box open on demand, and for an error among them.
   const hasFilterErrors = (found: SearchErrors) => Object.keys(found).some((field) => field !== 'searchText');
   const [filtersOpen, setFiltersOpen] = useState(hasFilterErrors(linkErrors));
@@ -104,11 +103,11 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
     }
   });
 
-  // Back and forward move through searches: the form follows the URL (state adjusted in render).
+  // Back and forward move through searches: the form follows the URL (state adjusted in render;
+  // the form itself starts again from the URL, keyed by it).
   const [formKey, setFormKey] = useState(paramsKey);
   if (formKey !== paramsKey) {
     setFormKey(paramsKey);
-    setForm(formFromParams(params, profileSearch));
     setErrors(linkErrors);
     setSummaryTakesFocus(refused);
     if (hasFilterErrors(linkErrors)) setFiltersOpen(true);
@@ -139,18 +138,16 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
     pendingFocus.current = 'results';
   };
 
-  const searchNearMe = async () => {
+  const searchNearMe = async (form: Form) => {
     const located = await geolocation.locate();
     if (!located) return;
-    const next = {
+    runSearch({
       ...form,
       nearThisAddress: '',
       nearThisCityId: '',
       latitude: String(located.latitude),
       longitude: String(located.longitude),
-    };
-    setForm(next);
-    runSearch(next);
+    });
   };
 
   const select = (provider: ProviderRecord | undefined, id?: number) => {
@@ -199,11 +196,11 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
         <>
           <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
             <SearchForm
-              form={form}
+              key={paramsKey}
+              initial={formFromParams(params, profileSearch)}
               defaults={profileSearch}
-              onChange={setForm}
-              onSubmit={() => runSearch(form)}
-              onUseLocation={() => void searchNearMe()}
+              onSubmit={runSearch}
+              onUseLocation={(form) => void searchNearMe(form)}
               locating={geolocation.status === 'locating'}
               errors={errors}
               onInvalid={(found) => {
