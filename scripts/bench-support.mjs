@@ -10,7 +10,7 @@ import pg from 'pg';
 import { root } from './lib.mjs';
 
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext'];
+const EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext', 'fuzzystrmatch'];
 
 /**
  * A throw-away database on the bench's PostgreSQL server, dropped after: the product runs in

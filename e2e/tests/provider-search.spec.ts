@@ -7,35 +7,113 @@ import { keyboard } from '../support/keyboard';
 const HOME = { latitude: 41.57663, longitude: -93.82942 };
 
 const results = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem');
-const form = (page: Page) => page.getByRole('form', { name: 'Search criteria' });
+const box = (page: Page) => page.getByLabel('Name, ZIP code, city or address');
+const showing = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
 
-async function search(page: Page, fill: (page: Page) => Promise<void>) {
-  await page.goto('/ProviderSearch');
-  await fill(page);
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page.getByText(/Providers found: \d+\./)).toBeVisible();
+/** The spec's criteria besides the one box: behind a disclosure. */
+async function openFilters(page: Page) {
+  const more = page.getByRole('button', { name: 'More search options' });
+  await expect(more).toHaveAttribute('aria-expanded', 'false');
+  await more.click();
+  await expect(more).toHaveAttribute('aria-expanded', 'true');
 }
 
-test('the form sits above a map; the starred labels carry an asterisk; demonstration data is marked', async ({
-  page,
-}) => {
+async function search(page: Page, fill: (page: Page) => Promise<void>, { filters = true } = {}) {
+  await page.goto('/ProviderSearch');
+  if (filters) await openFilters(page);
+  await fill(page);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(showing(page)).toBeVisible();
+}
+
+/** How many match, as the API counts them. */
+async function totalOf(page: Page, criteria: Record<string, unknown>) {
+  const response = await page.request.post('/api/Providers', { data: criteria });
+  return ((await response.json()) as { count: number }).count;
+}
+
+test('the page leads with one box; the other criteria open on demand; no label says required', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto('/ProviderSearch');
   await expect(page.getByRole('heading', { level: 1, name: 'Provider search' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Demonstration data' })).toBeVisible();
+  await expect(box(page)).toBeVisible();
+  await expect(page.getByLabel('Distance (in Miles)')).toHaveValue('5');
+  await expect(page.getByLabel('Business name')).toBeHidden();
+  await openFilters(page);
+  // Every criterion of the spec is there, and none is marked required: none is.
   for (const label of [
     'Business name',
     "Owner's first name",
     "Owner's last name",
+    'County',
     'City',
     'ZIP code',
     'Near this address',
-    'Distance (in Miles)',
+    'Near this city',
+    'Provider type',
+    'Language spoken',
+    'Quality rating',
+    'Accepts Child Care Assistance (CCA) children',
+    'Accepts children with special needs',
+    'Weekend care',
+    'Evening or overnight care',
+    'Transportation',
   ])
-    await expect(page.locator('label', { hasText: label }).first()).toContainText('*');
-  await expect(page.getByLabel('Distance (in Miles)')).toHaveValue('5');
+    await expect(page.getByLabel(label, { exact: true }).first()).toBeVisible();
+  await expect(page.locator('label', { hasText: '*' })).toHaveCount(0);
   await expect(page.getByLabel('Accepts Child Care Assistance (CCA) children')).toBeChecked();
   await expect(page.getByRole('region', { name: 'Map of the providers found' })).toBeVisible();
   await expect(page.getByText('The map background is not available here')).toBeVisible();
+
+  // After a search the filters close; the list and the map sit side by side on a wide screen.
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByLabel('Business name')).toBeHidden();
+  await box(page).fill('50309');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(showing(page)).toBeVisible();
+  const list = await page.getByRole('region', { name: 'Results' }).boundingBox();
+  const map = await page.getByRole('region', { name: 'Map of the providers found' }).boundingBox();
+  expect(Math.abs(list!.y - map!.y)).toBeLessThan(80);
+  expect(map!.x).toBeGreaterThan(list!.x + list!.width - 1);
+});
+
+test('near ZIP 50309: the total for 5, 10 and 25 miles, and Show more loads the next 50', async ({ page }) => {
+  const totals: number[] = [];
+  for (const miles of ['5', '10', '25']) {
+    const total = await totalOf(page, { nearThisAddress: '50309', distance: Number(miles) });
+    totals.push(total);
+    await search(
+      page,
+      async (p) => {
+        await box(p).fill('50309');
+        await p.getByLabel('Distance (in Miles)').selectOption(miles);
+      },
+      { filters: false },
+    );
+    await expect(showing(page)).toHaveText(`Showing 50 of ${total.toLocaleString('en-US')} providers. Nearest first.`);
+  }
+  expect(new Set(totals).size).toBe(3);
+
+  await expect(results(page)).toHaveCount(50);
+  await page.getByRole('button', { name: 'Show more' }).click();
+  await expect(results(page)).toHaveCount(100);
+  await expect(showing(page)).toHaveText(
+    `Showing 100 of ${totals[2]!.toLocaleString('en-US')} providers. Nearest first.`,
+  );
+  await expect(page.locator('.provider-marker')).toHaveCount(100);
+});
+
+test('a misspelt name finds the provider first, and not every name sharing one word', async ({ page }) => {
+  await search(page, (p) => box(p).fill('Birght Treehouse'), { filters: false });
+  await expect(results(page).first()).toContainText('Bright Treehouse');
+  for (const name of await results(page).getByRole('button').allTextContents()) {
+    expect(name).toContain('Bright');
+    expect(name).toContain('Treehouse');
+  }
+  const total = await totalOf(page, { searchText: 'Birght Treehouse' });
+  await expect(showing(page)).toHaveText(`Showing ${total} of ${total} ${total === 1 ? 'provider' : 'providers'}.`);
+  await expect(page).toHaveURL(/q=Birght\+Treehouse/);
 });
 
 test('nothing moves under the reader while the page loads: the demonstration notice comes with the form', async ({
@@ -59,15 +137,12 @@ test('nothing moves under the reader while the page loads: the demonstration not
   expect(shift).toBeLessThan(0.02);
 });
 
-test('a business name with a typo finds the provider; the form collapses and reopens', async ({ page }) => {
+test('a business name with a typo finds the provider; the filters close and reopen with it', async ({ page }) => {
   await search(page, (p) => p.getByLabel('Business name').fill('Blu Skye Sprouts'));
   await expect(results(page).first()).toContainText('Blue Sky Sprouts');
-  await expect(form(page)).toBeHidden();
+  await expect(page.getByLabel('Business name')).toBeHidden();
   await expect(page).toHaveURL(/name=Blu\+Skye\+Sprouts/);
-  const change = page.getByRole('button', { name: 'Change search' });
-  await expect(change).toHaveAttribute('aria-expanded', 'false');
-  await change.click();
-  await expect(form(page)).toBeVisible();
+  await openFilters(page);
   await expect(page.getByLabel('Business name')).toHaveValue('Blu Skye Sprouts');
 });
 
@@ -90,6 +165,7 @@ test('near an address: nearest first with distances in miles; an unknown address
   await expect(results(page).first()).toContainText('1.19 mi');
 
   await page.goto('/ProviderSearch');
+  await openFilters(page);
   await page.getByLabel('Near this address').fill('Atlantis under the sea');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('Error geocoding address: Address not found');
@@ -202,7 +278,7 @@ async function firstIdOf(page: Page) {
 test('a failed search says so', async ({ page }) => {
   await page.route('**/api/Providers', (route) => route.fulfill({ status: 500, body: '' }));
   await page.goto('/ProviderSearch');
-  await page.getByLabel('ZIP code').fill('50263');
+  await box(page).fill('50263');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('An error occurred while fetching providers.');
 });
@@ -210,13 +286,15 @@ test('a failed search says so', async ({ page }) => {
 test('keyboard alone: fill, search, open a marker and a list entry, clear', async ({ page }) => {
   const keys = keyboard(page);
   await page.goto('/ProviderSearch');
+  await page.getByRole('button', { name: 'More search options' }).focus();
+  await page.keyboard.press('Enter');
   await keys.type(page.getByLabel('ZIP code'), '50263');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeFocused();
-  // Tab through the map's controls to the first marker, and open it with Enter.
+  // Tab on through the list into the map (beside the list, after it) to the first marker; Enter opens it.
   const marker = page.getByRole('button', { name: "1. Barbara's Happy Ducklings" });
   for (let i = 0; i < 15 && !(await marker.evaluate((el) => el === document.activeElement)); i++)
-    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
   await expect(marker).toBeFocused();
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 2, name: "Barbara's Happy Ducklings" });
@@ -246,6 +324,8 @@ for (const [mode, settings] of Object.entries({
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto(`/ProviderSearch?search=1&zip=50263&provider=${await firstIdOf(page)}`);
+    await page.locator('[aria-controls$="-filters"]').click();
+    await expect(page.locator('[id$="-filters"]')).toBeVisible();
     await expect(page.locator('#provider-detail-heading')).toHaveText("Barbara's Happy Ducklings");
     await expect(page.locator('.provider-marker')).toHaveCount(3);
     if (mode.startsWith('Arabic')) await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -254,5 +334,13 @@ for (const [mode, settings] of Object.entries({
     );
     expect(overflow, 'scrolls sideways').toBeLessThanOrEqual(0);
     await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('search-320.png'), fullPage: true });
+    // Wide: the list and the map side by side.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/ProviderSearch?search=1&q=50309');
+    await expect(page.getByRole('status').filter({ hasText: /\d/ }).first()).toBeVisible();
+    await page.locator('[aria-controls$="-filters"]').click();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('search-1280.png'), fullPage: true });
   });
 }

@@ -190,6 +190,7 @@ test('an applicant submits; the Polk worker reviews, asks for information, compl
 
   // 8. Anyone finds the provider in the public search now.
   await page.goto('/ProviderSearch');
+  await page.getByRole('button', { name: 'More search options' }).click();
   await page.getByLabel('Business name').fill(businessName);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(

@@ -8,12 +8,21 @@
  */
 export const PROVIDER_SEARCH_LIMITS = {
   /** The longest text each text criterion takes, once trimmed. */
-  textMax: { providerBusinessName: 200, firstName: 100, lastName: 100, city: 100, nearThisAddress: 300 },
+  textMax: {
+    searchText: 300,
+    providerBusinessName: 200,
+    firstName: 100,
+    lastName: 100,
+    city: 100,
+    nearThisAddress: 300,
+  },
   /** Lookup ids are PostgreSQL integers: a larger number is no id. */
   lookupIdMax: 2_147_483_647,
   qualityRating: { min: 1, max: 5 },
   /** The farthest distance a search takes, in miles (and more than 0). */
   distanceMax: 100,
+  /** The most results a search passes over to reach a page (`skip`): far past any reader. */
+  skipMax: 10_000,
 } as const;
 
 /** A ZIP code as the search takes it: five digits, or ZIP+4. */

@@ -17,6 +17,12 @@ const optionalFlag = z.boolean().nullish();
  */
 export const providerSearchCriteriaSchema = z
   .object({
+    /**
+     * The search page's one box: a ZIP code or an address (anything with a digit) is a place to
+     * search near, a city of the program's state is that city, any other text a business name.
+     * A criterion of its own set besides it (a business name, an address or a city) wins.
+     */
+    searchText: optionalText(PROVIDER_SEARCH_LIMITS.textMax.searchText),
     providerBusinessName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.providerBusinessName),
     firstName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.firstName),
     lastName: optionalText(PROVIDER_SEARCH_LIMITS.textMax.lastName),
@@ -53,6 +59,11 @@ export const providerSearchCriteriaSchema = z
       .min(PROVIDER_SEARCH_LIMITS.qualityRating.min)
       .max(PROVIDER_SEARCH_LIMITS.qualityRating.max)
       .nullish(),
+    /**
+     * How many results of the same search to pass over (the cloud index's `skip`): the next
+     * page starts at the number already shown. The order is stable, so pages never overlap.
+     */
+    skip: z.number().int().min(0).max(PROVIDER_SEARCH_LIMITS.skipMax).optional(),
   })
   .superRefine((criteria, ctx) => {
     if ((criteria.latitude == null) !== (criteria.longitude == null)) {
@@ -104,6 +115,7 @@ export const providerRecordSchema = z.object({
 export type ProviderRecord = z.infer<typeof providerRecordSchema>;
 
 export const providerSearchResponseSchema = z.object({
+  /** How many providers match the search in all (the cloud index's `count`), not how many are in `value`. */
   count: z.number().int(),
   value: z.array(providerRecordSchema),
   /** Where distances were measured from, when the search had a location. */

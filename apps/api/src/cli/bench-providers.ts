@@ -38,7 +38,7 @@ async function open(): Promise<Database & { drop(): Promise<void> }> {
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
-  for (const extension of ['pg_trgm', 'btree_gin', 'unaccent', 'citext'])
+  for (const extension of ['pg_trgm', 'btree_gin', 'unaccent', 'citext', 'fuzzystrmatch'])
     await admin.query(`create extension if not exists ${extension} schema public`);
   await admin.query(`create schema "${schema}"`);
   await admin.end();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
@@ -17,7 +18,7 @@ import { REQUIRED_EXTENSIONS } from './database';
  */
 const PG_DUMP_MAGIC = 'PGDMP';
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b]);
-const pgliteExtensions = { pg_trgm, btree_gin, unaccent, citext };
+const pgliteExtensions = { pg_trgm, btree_gin, unaccent, citext, fuzzystrmatch };
 
 export type BackupKind = 'postgres' | 'pglite';
 

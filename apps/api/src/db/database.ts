@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { citext } from '@electric-sql/pglite/contrib/citext';
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
@@ -55,7 +56,7 @@ export interface Database {
 const SESSION_SETTINGS = [['pg_trgm.word_similarity_threshold', '0.45']] as const;
 
 /** The extensions every migration may rely on, on both backends. */
-export const REQUIRED_EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext'] as const;
+export const REQUIRED_EXTENSIONS = ['pg_trgm', 'btree_gin', 'unaccent', 'citext', 'fuzzystrmatch'] as const;
 
 // PostgreSQL's int8 and numeric come back as strings by default; counts and ids in this
 // product fit comfortably in a JS number, and money is stored as integer cents.
@@ -98,7 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     await fs.mkdir(target.dataDir, { recursive: true });
   }
   const pglite = await PGlite.create(target.dataDir, {
-    extensions: { pg_trgm, btree_gin, unaccent, citext },
+    extensions: { pg_trgm, btree_gin, unaccent, citext, fuzzystrmatch },
     ...(target.template ? { loadDataDir: target.template } : {}),
   });
   // PGlite is one session, which every pooled client shares.

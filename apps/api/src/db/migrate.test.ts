@@ -52,7 +52,7 @@ describe('migrations', () => {
   it('loads the search extensions on this backend', async () => {
     const result = await sql<{ extname: string }>`select extname from pg_extension`.execute(database.db);
     expect(result.rows.map((r) => r.extname)).toEqual(
-      expect.arrayContaining(['pg_trgm', 'btree_gin', 'unaccent', 'citext']),
+      expect.arrayContaining(['pg_trgm', 'btree_gin', 'unaccent', 'citext', 'fuzzystrmatch']),
     );
     const similarity = await sql<{ s: number }>`select similarity('Sunshine Daycare', 'Sunshne Daycare') as s`.execute(
       database.db,

@@ -89,11 +89,11 @@ describe('import into the directory', () => {
     expect(await repository.upsert(load('First Name Care').accepted)).toBe(1);
     expect(await repository.upsert(load('Renamed Care').accepted)).toBe(1);
     const found = await repository.search({ zipCode: '50010', limit: 50 });
-    expect(found.map((p) => p.BusinessName)).toEqual(['Renamed Care']);
+    expect(found.value.map((p) => p.BusinessName)).toEqual(['Renamed Care']);
     expect(await repository.countBySource('import')).toBe(1);
     // The name search follows the words of the new name only (kept by triggers, migration 0012).
     const byName = async (name: string) =>
-      (await repository.search({ businessName: name, limit: 50 })).map((p) => p.BusinessName);
+      (await repository.search({ businessName: name, limit: 50 })).value.map((p) => p.BusinessName);
     expect(await byName('Renamd')).toEqual(['Renamed Care']);
     expect(await byName('First')).toEqual([]);
   });
@@ -109,16 +109,20 @@ describe('import into the directory', () => {
     ].map((row) => `${row},A,B,1,yes,8,1 Main St,Ames,50010,,en,,no`);
     const { accepted } = validateImport(readImportFile('w.csv', [HEADER, ...rows].join('\n')), gazetteer);
     await repository.upsert(accepted);
-    const found = (await repository.search({ businessName: 'sunshyne', limit: 50 })).map((p) => p.BusinessName);
+    const page = await repository.search({ businessName: 'sunshyne', limit: 50 });
+    expect(page.total).toBe(61);
+    const found = page.value.map((p) => p.BusinessName);
     expect(found).toHaveLength(50);
     expect(found.slice(0, 3)).toEqual(['Sunshyne Academy', 'Sunshine Care 00', 'Sunshine Care 01']);
     expect(found).not.toContain('Moonshine Stories');
     // A ZIP code narrows the word's rows to that ZIP code.
     const inZip = await repository.search({ businessName: 'sunshyne', zipCode: '50010', limit: 5 });
-    expect(inZip.map((p) => p.BusinessName)).toEqual(found.slice(0, 5));
-    expect(await repository.search({ businessName: 'sunshyne', zipCode: '50309', limit: 5 })).toEqual([]);
+    expect(inZip.value.map((p) => p.BusinessName)).toEqual(found.slice(0, 5));
+    expect((await repository.search({ businessName: 'sunshyne', zipCode: '50309', limit: 5 })).value).toEqual([]);
     // Several words rank by the whole name, not by their longest word alone.
     const sprouts = await repository.search({ businessName: 'Blu Skye Sprouts', limit: 50 });
-    expect(sprouts[0]?.BusinessName).toBe('Blue Sky Sprouts');
+    expect(sprouts.value[0]?.BusinessName).toBe('Blue Sky Sprouts');
+    // Every other "Sprouts" shares one word of three: far from the best, it is not answered.
+    expect(sprouts.value.map((p) => p.BusinessName)).toEqual(['Blue Sky Sprouts']);
   });
 });

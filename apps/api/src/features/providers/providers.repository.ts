@@ -48,6 +48,14 @@ export interface ProviderQuery {
   qualityRating?: number | null | undefined;
   near?: { point: GeoPoint; miles: number } | undefined;
   limit: number;
+  /** How many results of the same search come before the page (0: the first page). */
+  offset?: number | undefined;
+}
+
+/** A page of the search and how many providers match it in all. */
+export interface ProviderPage {
+  total: number;
+  value: ProviderRecord[];
 }
 
 const EARTH_DIAMETER_MILES = 7917.6;
@@ -97,15 +105,9 @@ const boxAround = (from: GeoPoint, radius: RawBuilder<number> | number) => {
           ${from.latitude}::float8 + ${miles} * 1.01 / 68.7))`;
 };
 
+/** The filters other than the names, which the name match below reads through the vocabulary. */
 function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
   const where: RawBuilder<unknown>[] = [];
-  const term = (value: string | null | undefined, column: string) => {
-    const folded = value ? fold(value) : '';
-    if (folded) where.push(sql`${folded} <% ${sql.ref(`p.${column}`)}`);
-  };
-  term(q.businessName, 'business_search');
-  term(q.firstName, 'first_name_search');
-  term(q.lastName, 'last_name_search');
   // Spec section 7: "Addresses are matched on zip code or city": both typed, either matches.
   const city = q.city ? fold(q.city) : '';
   const zip = q.zipCode?.slice(0, 5);
@@ -133,34 +135,37 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
   return where;
 }
 
-/** Near spellings of a typed word the search follows; the best ones fill a page (the profile's size). */
-const MATCHED_WORDS = 64;
 const FIELDS = [
   ['business', 'businessName'],
-  ['last', 'lastName'],
   ['first', 'firstName'],
+  ['last', 'lastName'],
 ] as const;
 
-/**
- * The word that leads a name search: a single word typed in a single name field (the common
- * "sunshyne" search, whose matches can be thousands). A search of several words or fields keeps
- * the whole-name trigram plan: it ranks by the whole terms ("Blu Skye Sprouts" must put "Blue
- * Sky Sprouts" before every other "Sprouts"), and several words narrow the candidates anyway.
- */
-function driverWord(q: ProviderQuery): { field: (typeof FIELDS)[number][0]; word: string } | undefined {
-  const typed = FIELDS.map(([field, key]) => ({
-    field,
-    words: fold(q[key] ?? '')
+/** The typed name words, each with the name field it is looked for in. */
+function typedWords(q: ProviderQuery): { field: (typeof FIELDS)[number][0]; word: string }[] {
+  return FIELDS.flatMap(([field, key]) =>
+    fold(q[key] ?? '')
       .split(' ')
-      .filter(Boolean),
-  })).filter(({ words }) => words.length > 0);
-  const [only] = typed;
-  return typed.length === 1 && only!.words.length === 1 ? { field: only!.field, word: only!.words[0]! } : undefined;
+      .filter(Boolean)
+      .map((word) => ({ field, word })),
+  );
 }
+
+/**
+ * The name match (ADR 090). A typed word matches a word of the name when their trigrams are
+ * close (`<%`, the session's word similarity threshold) or when a few letters changed
+ * (Levenshtein: 1 edit in a 4 or 5-letter word, 2 from 6 letters: "birght", "sunshyne"); its
+ * strength is the better of the two measures, 1 for the word itself. A provider's score is the
+ * mean strength over every typed word (0 for a word it lacks). Only the providers within
+ * NAME_MARGIN of the best score are answered, and none under NAME_FLOOR: a close match is not
+ * followed by every name that shares one common word with the search.
+ */
+export const NAME_MARGIN = 0.2;
+export const NAME_FLOOR = 0.5;
 
 const and = (parts: RawBuilder<unknown>[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
 
-/** A row of the search: the columns it selects (COLUMNS below) as read, and the distance. */
+/** A row of the search: the columns it selects (COLUMNS below) as read, the distance and the total. */
 type SearchRow = Pick<
   Selectable<ProviderTable>,
   | 'id'
@@ -182,7 +187,7 @@ type SearchRow = Pick<
   | 'evening_overnight_care'
   | 'transportation'
   | 'source'
-> & { operation_hours: ProviderOperationHours[]; distance: number | null };
+> & { operation_hours: ProviderOperationHours[]; distance: number | null; total: number };
 
 const COLUMNS = sql.raw(`p.id, p.license_number, p.business_name, p.provider_type_id, p.is_cca, p.capacity,
   p.address1, p.city, p.zip, p.county, p.phone, p.operation_hours, p.location, p.languages, p.quality_rating,
@@ -211,94 +216,74 @@ const toRecord = (row: SearchRow): ProviderRecord => ({
 });
 
 /**
- * The search, read from the database: nearest first when a location is known. The nearest page
- * (`q.limit`, the profile's page size) by the GiST `<->` order (degrees) bound the radius that
- * can hold the true nearest page, so the exact haversine pass only reads the rows inside that
- * small box.
+ * The search, read from the database in one statement (ADR 089): a page of `q.limit` from
+ * `q.offset`, nearest first when a location is known (else best name match, then name), and
+ * `count(*) over ()`, the number matching in all. The order ends on the id, so pages of the same
+ * search never overlap nor skip a provider.
  */
-async function searchDirectory(db: Kysely<DB>, q: ProviderQuery): Promise<ProviderRecord[]> {
-  const where = and(conditions(q));
-  // The name terms as the search reads them: a term of punctuation alone ("-", "\\") folds to
-  // nothing and is no term (it once left the ranking below empty: a syntax error, a 500).
-  const terms = (
-    [
-      ['business_search', q.businessName],
-      ['first_name_search', q.firstName],
-      ['last_name_search', q.lastName],
-    ] as const
-  ).flatMap(([column, value]) => {
-    const folded = value ? fold(value) : '';
-    return folded ? [{ column, folded }] : [];
-  });
-  const hasTerms = terms.length > 0;
-  // One statement whatever the search: the `<%` threshold is a setting of every session (db/database.ts).
+async function searchDirectory(db: Kysely<DB>, q: ProviderQuery, offset: number): Promise<SearchRow[]> {
+  const where = conditions(q);
+  const distance = q.near ? haversine(q.near.point) : sql<number | null>`null::float8`;
   if (q.near) {
     const { point, miles } = q.near;
-    const distance = haversine(point);
+    where.push(sql`p.location <@ ${boxAround(point, miles)}`, sql`${distance} <= ${miles}::float8`);
+  }
+  const words = typedWords(q);
+  if (words.length === 0) {
     const { rows } = await sql<SearchRow>`
-      with knn as (
-        select p.location from provider p
-        where ${where} and p.location <@ ${boxAround(point, miles)}
-        order by p.location <-> point(${point.longitude}::float8, ${point.latitude}::float8)
-        limit ${q.limit}
-      ), reach as (
-        select least(${miles}::float8, coalesce(max(${distance}), ${miles}::float8)) as miles
-        from knn p
-      ), bounds as (
-        select miles, ${boxAround(point, sql<number>`miles`)} as area from reach
-      )
-      select ${COLUMNS}, ${distance} as distance
+      select ${COLUMNS}, ${distance} as distance, count(*) over () as total
       from provider p
-      where ${where}
-        and p.location <@ (select area from bounds)
-        and ${distance} <= (select miles from bounds)
-      order by distance, p.id
-      limit ${q.limit}`.execute(db);
-    return rows.map(toRecord);
+      where ${and(where)}
+      order by ${q.near ? sql`distance, ` : sql``}p.business_name, p.id
+      limit ${q.limit} offset ${offset}`.execute(db);
+    return rows;
   }
-  const driver = q.city ? undefined : driverWord(q);
-  if (driver) {
-    // The typed word's near spellings from the vocabulary, each read in name order through
-    // the word index: bounded work however many names share a common word. A ZIP code reads
-    // the word's rows in that ZIP only (its own index); a city keeps the plain plan below.
-    const { rows } = await sql<SearchRow>`
-      with matched as (
-        select v.word, word_similarity(${driver.word}, v.word) as sim
-        from provider_name_vocabulary v
-        where v.field = ${driver.field} and ${driver.word} <% v.word
-        order by sim desc, v.word
-        limit ${MATCHED_WORDS}
-      ), hits as (
-        select ${COLUMNS}, null::float8 as distance, m.sim,
-          row_number() over (partition by p.id order by m.sim desc) as nth
-        from matched m
-        cross join lateral (
-          select p.* from provider_name_word w
-          join provider p on p.id = w.provider_id
-          where w.field = ${driver.field} and w.word = m.word and ${where}
-            ${q.zipCode ? sql`and w.zip = ${q.zipCode.slice(0, 5)}` : sql``}
-          order by w.business_name, w.provider_id
-          limit ${q.limit}
-        ) p
-      )
-      select * from hits where nth = 1
-      order by sim desc, business_name, id
-      limit ${q.limit}`.execute(db);
-    return rows.map(toRecord);
-  }
-  const similarity = hasTerms
-    ? sql.join(
-        terms.map(({ column, folded }) => sql`word_similarity(${folded}, ${sql.ref(`p.${column}`)})`),
-        sql` + `,
-      )
-    : sql`null::float8`;
+  const typed = sql.join(
+    words.map(({ field, word }, index) => sql`(${index}, ${field}, ${word})`),
+    sql`, `,
+  );
   const { rows } = await sql<SearchRow>`
-    select ${COLUMNS}, null::float8 as distance
-    from provider p
-    where ${where}
-    order by ${similarity} desc nulls last, p.business_name, p.id
-    limit ${q.limit}`.execute(db);
-  return rows.map(toRecord);
+    with typed (n, field, word) as (values ${typed}),
+    matched as (
+      select t.n, t.field, v.word,
+        greatest(word_similarity(t.word, v.word),
+          1 - levenshtein(t.word, v.word)::float8 / greatest(length(t.word), length(v.word))) as strength
+      from typed t
+      join provider_name_vocabulary v on v.field = t.field
+      where t.word <% v.word
+        or (length(t.word) >= 4 and levenshtein_less_equal(t.word, v.word,
+              case when length(t.word) >= 6 then 2 else 1 end)
+            <= case when length(t.word) >= 6 then 2 else 1 end)
+    ), strengths as (
+      select w.provider_id, m.n, max(m.strength) as strength
+      from matched m
+      join provider_name_word w on w.field = m.field and w.word = m.word
+      group by w.provider_id, m.n
+    ), scored as (
+      select provider_id, sum(strength) / ${words.length}::float8 as score
+      from strengths group by provider_id
+    ), found as (
+      select ${COLUMNS}, ${distance} as distance, s.score, max(s.score) over () as best
+      from scored s
+      join provider p on p.id = s.provider_id
+      where ${and(where)}
+    )
+    select p.*, count(*) over () as total
+    from found p
+    where p.score >= ${NAME_FLOOR}::float8 and p.score >= p.best - ${NAME_MARGIN}::float8
+    order by ${q.near ? sql`p.distance, ` : sql``}p.score desc, p.business_name, p.id
+    limit ${q.limit} offset ${offset}`.execute(db);
+  return rows;
+}
+
+async function searchPage(db: Kysely<DB>, q: ProviderQuery): Promise<ProviderPage> {
+  const offset = q.offset ?? 0;
+  const rows = await searchDirectory(db, q, offset);
+  if (rows.length > 0) return { total: Number(rows[0]!.total), value: rows.map(toRecord) };
+  // A page past the end holds no row to carry the total: the total is then read on its own.
+  if (offset === 0) return { total: 0, value: [] };
+  const first = await searchDirectory(db, { ...q, limit: 1 }, 0);
+  return { total: Number(first[0]?.total ?? 0), value: [] };
 }
 
 export function createProvidersRepository(db: Kysely<DB>) {
@@ -334,7 +319,7 @@ export function createProvidersRepository(db: Kysely<DB>) {
       return Number(row.n);
     },
 
-    search: (q: ProviderQuery): Promise<ProviderRecord[]> => searchDirectory(db, q),
+    search: (q: ProviderQuery): Promise<ProviderPage> => searchPage(db, q),
   };
 }
 export type ProvidersRepository = ReturnType<typeof createProvidersRepository>;

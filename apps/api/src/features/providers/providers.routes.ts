@@ -23,6 +23,24 @@ export interface ProvidersRoutesOptions {
   geocoder?: Geocoder;
 }
 
+/**
+ * The one box's text read as the criterion it is (the contract's `searchText`): a ZIP code or an
+ * address, a city of the program's state ("Ames" or "Ames, IA"), else a business name.
+ */
+export function readSearchText(
+  criteria: ParsedProviderSearchCriteria,
+  gazetteer: Gazetteer,
+): ParsedProviderSearchCriteria {
+  const text = criteria.searchText?.trim();
+  if (!text) return criteria;
+  const hasLocation = criteria.nearThisAddress != null || criteria.nearThisCityId != null || criteria.latitude != null;
+  if (/\d/.test(text)) return hasLocation ? criteria : { ...criteria, nearThisAddress: text };
+  const state = new RegExp(`[,\\s]+${gazetteer.stateCode}$`, 'i');
+  const city = gazetteer.cityByName(text.replace(state, ''));
+  if (city) return hasLocation ? criteria : { ...criteria, nearThisCityId: city.id };
+  return criteria.providerBusinessName ? criteria : { ...criteria, providerBusinessName: text };
+}
+
 /** Where distances are measured from: the address, else the city, else the browser's location. */
 async function locate(
   criteria: ParsedProviderSearchCriteria,
@@ -77,7 +95,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
       config: { access: 'public', ...perMinute(options.searchPerMinute) },
       schema: {
         tags: ['providers'],
-        summary: `Search the provider directory: at most ${pageSize}, nearest first when a location is known`,
+        summary: `Search the provider directory: a page of ${pageSize} from \`skip\`, nearest first when a location is known, and how many match in all`,
         body: providerSearchCriteriaSchema,
         response: {
           200: providerSearchResponseSchema,
@@ -89,9 +107,9 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
       },
     },
     async (request) => {
-      const criteria = request.body;
+      const criteria = readSearchText(request.body, gazetteer);
       const origin = await locate(criteria, gazetteer, geocoder);
-      const value = await providers.search({
+      const page = await providers.search({
         businessName: criteria.providerBusinessName,
         firstName: criteria.firstName,
         lastName: criteria.lastName,
@@ -109,8 +127,9 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         qualityRating: criteria.qualityRating,
         near: origin ? { point: origin, miles: criteria.distance ?? defaultDistanceMiles } : undefined,
         limit: pageSize,
+        offset: criteria.skip ?? 0,
       });
-      return { count: value.length, value, origin: origin ?? null };
+      return { count: page.total, value: page.value, origin: origin ?? null };
     },
   );
 

@@ -201,19 +201,27 @@ describe('POST /api/Providers search', () => {
     expect(problem.detail).toBe('Address not found');
   });
 
-  it('nearest first across more than a page: exactly the 50 nearest, no others', async () => {
+  it('nearest first across more than a page: exactly the 50 nearest, and the number matching in all', async () => {
     const origin = { latitude: 41.61, longitude: -93.55 };
     const body = (await search({ ...origin, distance: 25 })).json<ProviderSearchResponse>();
-    expect(body.count).toBe(50);
+    // The 60 bulk providers, Sunshine Acorns (4 miles) and Prairie Nest (10 miles): not the
+    // page's 50. Happy Hearts takes no CCA children, Cedar Kids is another type, Ames is 29 miles.
+    expect(body.count).toBe(62);
     expect(body.value).toHaveLength(50);
     const bulk = body.value.filter((p) => p.LicenseNumber.startsWith('BULK-'));
     // The 50 bulk providers nearest the origin are BULK-0 … BULK-49 (north in 0.001° steps).
     expect(bulk.map((p) => p.LicenseNumber)).toEqual(Array.from({ length: 50 }, (_, i) => `BULK-${i}`));
   });
 
-  it('returns at most 50 without a location too', async () => {
+  it('returns at most 50 without a location too, and the next page after them', async () => {
     const body = (await search({ zipCode: '50317' })).json<ProviderSearchResponse>();
     expect(body.value).toHaveLength(50);
+    expect(body.count).toBe(60);
+    const next = (await search({ zipCode: '50317', skip: 50 })).json<ProviderSearchResponse>();
+    expect(next.count).toBe(60);
+    expect(next.value).toHaveLength(10);
+    const ids = [...body.value, ...next.value].map((p) => p.LicenseNumber);
+    expect(new Set(ids).size).toBe(60);
     expect(body.value.every((p) => p.Distance === null)).toBe(true);
   });
 
@@ -336,7 +344,9 @@ describe("POST /api/Providers with another state's search settings", () => {
 
   it("answers at most the profile's page size, with a location and without", async () => {
     const nearest = (await searchOther({ ...origin, distance: 25 })).json<ProviderSearchResponse>();
-    expect(nearest.count).toBe(7);
+    expect(nearest.value).toHaveLength(7);
+    // Ten of type 3 in a row and the one four miles away.
+    expect(nearest.count).toBe(11);
     expect(nearest.value.map((p) => p.LicenseNumber)).toEqual(Array.from({ length: 7 }, (_, i) => `T3-${i}`));
     const byZip = (await searchOther({ zipCode: '50317' })).json<ProviderSearchResponse>();
     expect(byZip.value).toHaveLength(7);

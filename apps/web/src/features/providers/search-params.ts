@@ -17,6 +17,7 @@ export type SearchDefaults = Pick<ProgramProfile['search'], 'defaultDistanceMile
  * `type` has the profile's defaults.
  */
 const TEXT = [
+  ['searchText', 'q'],
   ['providerBusinessName', 'name'],
   ['firstName', 'first'],
   ['lastName', 'last'],
@@ -49,6 +50,7 @@ export type SearchForm = Record<FieldOf<typeof TEXT> | FieldOf<typeof NUMBER>, s
   };
 
 export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
+  searchText: '',
   providerBusinessName: '',
   firstName: '',
   lastName: '',

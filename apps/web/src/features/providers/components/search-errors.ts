@@ -1,13 +1,36 @@
 import { PROVIDER_SEARCH_LIMITS } from '@ccap/contracts';
 import type { TFunction } from 'i18next';
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { SummaryError } from '@/components/ui/error-summary';
-import type { SearchErrors, SearchForm as Form } from '../search-params';
+import { type SearchErrorReason, type SearchErrors, searchErrors, type SearchForm as Form } from '../search-params';
+
+/**
+ * The search form's react-hook-form resolver: searchErrors, the API schema's rules written
+ * without zod so that the page loads none (ADR 042), each reason kept as the error's `type`.
+ */
+export const searchResolver: Resolver<Form> = (values) => {
+  const found = searchErrors(values);
+  const fields = Object.keys(found) as (keyof Form)[];
+  if (fields.length === 0) return { values, errors: {} };
+  const errors: FieldErrors<Form> = {};
+  for (const field of fields) errors[field] = { type: found[field]!, message: found[field] };
+  return { values: {}, errors };
+};
+
+/** The reasons of the resolver's errors, as the page words them. */
+export function reasonsOf(errors: FieldErrors<Form>): SearchErrors {
+  const found: SearchErrors = {};
+  for (const [field, error] of Object.entries(errors))
+    if (error?.type) found[field as keyof Form] = error.type as SearchErrorReason;
+  return found;
+}
 
 /**
  * Each field the API's schema can refuse, in the form's order: the id suffix of its control
  * and the key of its label. Both location fields are one control: the "Use my location" button.
  */
 export const FIELDS = [
+  ['searchText', 'q', 'searchText'],
   ['providerBusinessName', 'name', 'businessName'],
   ['firstName', 'first', 'firstName'],
   ['lastName', 'last', 'lastName'],

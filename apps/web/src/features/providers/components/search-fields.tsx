@@ -3,12 +3,11 @@ import { describedByOf, FieldMessages } from '@/components/ui/field-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { SelectOptions } from '@/components/ui/select-options';
 
-/** The spec's labels with an asterisk: a visual mark only, as in the spec nothing is required. */
-function Label({ htmlFor, starred, children }: { htmlFor: string; starred?: boolean; children: ReactNode }) {
+/** No criterion is required (spec section 5), so no label carries a required mark. */
+function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
     <label htmlFor={htmlFor} className="block font-semibold">
       {children}
-      {starred ? <span aria-hidden="true"> *</span> : null}
     </label>
   );
 }
@@ -16,7 +15,6 @@ function Label({ htmlFor, starred, children }: { htmlFor: string; starred?: bool
 export function Field({
   id,
   label,
-  starred,
   value,
   onChange,
   hint,
@@ -26,7 +24,6 @@ export function Field({
 }: {
   id: string;
   label: string;
-  starred?: boolean;
   value: string;
   onChange: (value: string) => void;
   hint?: string;
@@ -36,9 +33,7 @@ export function Field({
 }) {
   return (
     <div>
-      <Label htmlFor={id} starred={starred}>
-        {label}
-      </Label>
+      <Label htmlFor={id}>{label}</Label>
       <FieldMessages id={id} hint={hint} error={error} />
       <input
         id={id}
@@ -58,7 +53,6 @@ export function Field({
 export function Select(props: {
   id: string;
   label: string;
-  starred?: boolean;
   value: string;
   onChange: (value: string) => void;
   options: { value: string; label: string }[];
@@ -72,9 +66,7 @@ export function Select(props: {
       : props.options;
   return (
     <div>
-      <Label htmlFor={props.id} starred={props.starred}>
-        {props.label}
-      </Label>
+      <Label htmlFor={props.id}>{props.label}</Label>
       <FieldMessages id={props.id} error={props.error} />
       <select
         id={props.id}

@@ -73,6 +73,14 @@ beforeEach(() => {
   );
 });
 
+/** The criteria besides the one box are behind a disclosure. */
+const openFilters = async (user: ReturnType<typeof userEvent.setup>) => {
+  const button = await screen.findByRole('button', { name: 'More search options' });
+  expect(button).toHaveAttribute('aria-expanded', 'false');
+  await user.click(button);
+  expect(button).toHaveAttribute('aria-expanded', 'true');
+};
+
 // Typing through user-event on a busy 2-core machine takes seconds.
 describe('ProviderSearch page', { timeout: 30_000 }, () => {
   it("sends the criteria with the shipped profile's defaults, lists the results and collapses the form", async () => {
@@ -80,10 +88,11 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     await renderRoute('/ProviderSearch', { signedIn: false });
     expect(await screen.findByText(/Demonstration data/)).toBeInTheDocument();
     // The form comes in the page's second, deferred pass (ADR 042).
+    await openFilters(user);
     await user.type(await screen.findByRole('textbox', { name: 'ZIP code' }), '50263');
     await user.click(screen.getByLabelText('Weekend care'));
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
     expect(searches[0]).toEqual({
       zipCode: '50263',
       distance: 5,
@@ -96,12 +105,13 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
       expect.stringContaining('Happy Ducklings'),
       expect.stringContaining('Accepts CCA children:No'),
     ]);
-    expect(screen.getByRole('button', { name: 'Change search' })).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('button', { name: 'More search options' })).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('says at the field that a ZIP code has 5 digits, and searches nothing until it does', async () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });
+    await openFilters(user);
     const zip = await screen.findByRole('textbox', { name: 'ZIP code' });
     await user.type(zip, '5026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -112,8 +122,42 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
 
     await user.type(zip, '3');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
     expect(searches[0]).toMatchObject({ zipCode: '50263' });
+  });
+
+  it('reads the one box as the API does, and says how many match of how many shown', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    await user.type(
+      await screen.findByRole('textbox', { name: 'Name, ZIP code, city or address' }),
+      'Birght Treehouse',
+    );
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
+    expect(searches[0]).toMatchObject({ searchText: 'Birght Treehouse', distance: 5 });
+  });
+
+  it('shows more: the next page from skip, until every match is shown', async () => {
+    server.use(
+      http.post('*/api/Providers', async ({ request }) => {
+        const criteria = (await request.json()) as ProviderSearchCriteria;
+        searches.push(criteria);
+        const skip = criteria.skip ?? 0;
+        const value = Array.from({ length: Math.min(50, 75 - skip) }, (_, i) =>
+          record(skip + i + 1, `Care ${skip + i + 1}`),
+        );
+        return HttpResponse.json({ count: 75, value, origin: { latitude: 41.6, longitude: -93.6 } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch?search=1&q=50309', { signedIn: false });
+    expect(await screen.findByText('Showing 50 of 75 providers. Nearest first.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByText('Showing 75 of 75 providers. Nearest first.')).toBeInTheDocument();
+    expect(searches.map((criteria) => criteria.skip)).toEqual([undefined, 50]);
+    expect(screen.getAllByRole('button', { name: /^marker / })).toHaveLength(75);
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
   it('opens the detail from a list entry and from a marker, and Clear hides it', async () => {
@@ -151,7 +195,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     await user.clear(zip);
     await user.type(zip, '50263');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
     expect(searches).toEqual([expect.objectContaining({ zipCode: '50263' })]);
     expect(screen.queryByRole('alert', { name: 'There is a problem' })).not.toBeInTheDocument();
   });
@@ -200,6 +244,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
   it("says 'Error geocoding address: Address not found' and the failure message", async () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });
+    await openFilters(user);
     await user.type(await screen.findByRole('textbox', { name: 'Near this address' }), 'nowhere');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Error geocoding address: Address not found');
@@ -240,7 +285,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     const user = userEvent.setup();
     await renderRoute('/ProviderSearch', { signedIn: false });
     await user.click(await screen.findByRole('button', { name: 'Use my location' }));
-    expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+    expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
     expect(searches[0]).toMatchObject({ latitude: 41.6, longitude: -93.8 });
     vi.unstubAllGlobals();
   });
@@ -263,6 +308,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
       await renderRoute('/ProviderSearch', { signedIn: false });
       const distance = await screen.findByRole('combobox', { name: 'Distance (in Miles)' });
       expect(distance).toHaveValue('10');
+      await openFilters(user);
       expect(await screen.findByRole('option', { name: 'Non-registered child care home' })).toBeInTheDocument();
       expect(screen.getByRole('combobox', { name: 'Provider type' })).toHaveDisplayValue(
         'Non-registered child care home',
@@ -270,16 +316,15 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
       expect(await screen.findByText('map at 44.9537, -93.09, zoom 8')).toBeInTheDocument();
       await user.type(screen.getByRole('textbox', { name: 'ZIP code' }), '50263');
       await user.click(screen.getByRole('button', { name: 'Search' }));
-      expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+      expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
       expect(searches).toEqual([{ zipCode: '50263', distance: 10, providerTypeId: 2, acceptsCcaChildren: true }]);
     });
 
     it('reads a link without distance or type as its defaults, and offers a distance of its own', async () => {
       useProfile({ ...otherSearch, defaultDistanceMiles: 3 });
       await renderRoute('/ProviderSearch?search=1&zip=50263', { signedIn: false });
-      expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+      expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
       expect(searches).toEqual([{ zipCode: '50263', distance: 3, providerTypeId: 2, acceptsCcaChildren: true }]);
-      await userEvent.setup().click(screen.getByRole('button', { name: 'Change search' }));
       expect(screen.getByRole('combobox', { name: 'Distance (in Miles)' })).toHaveDisplayValue('3');
     });
 
@@ -290,7 +335,7 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
         const user = userEvent.setup();
         await renderRoute('/ProviderSearch', { signedIn: false });
         await user.click(await screen.findByRole('button', { name: 'Use my location' }));
-        expect(await screen.findByText('Providers found: 2.')).toBeInTheDocument();
+        expect(await screen.findByText('Showing 2 of 2 providers.')).toBeInTheDocument();
         expect(searches).toEqual([expect.objectContaining({ ...stPaul, distance: 10, providerTypeId: 2 })]);
       } finally {
         vi.unstubAllEnvs();

@@ -28,7 +28,9 @@ import { useGeolocation } from '../use-geolocation';
 
 const ProviderMap = lazy(() => import('../components/provider-map'));
 
-const mapPlaceholder = <div className="provider-map-placeholder h-96 rounded-md bg-slate-200 dark:bg-slate-800" />;
+const mapPlaceholder = (
+  <div className="provider-map-placeholder h-96 rounded-md bg-slate-200 lg:h-[min(70vh,40rem)] dark:bg-slate-800" />
+);
 
 /**
  * Provider search (spec section 2): the form above the map; after a search the markers and
@@ -67,8 +69,9 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
   const linkErrors: SearchErrors = criteria === undefined ? {} : searchErrors(formFromParams(params, profileSearch));
   const refused = Object.keys(linkErrors).length > 0;
   const sent = refused ? undefined : criteria;
-  const [form, setForm] = useState<Form>(() => formFromParams(params, profileSearch));
-  const [formOpen, setFormOpen] = useState(sent === undefined);
+  // The criteria besides the one box open on demand, and for an error among them.
+  const hasFilterErrors = (found: SearchErrors) => Object.keys(found).some((field) => field !== 'searchText');
+  const [filtersOpen, setFiltersOpen] = useState(hasFilterErrors(linkErrors));
   const [errors, setErrors] = useState<SearchErrors>(linkErrors);
   // The summary of errors takes focus when nothing else does: for a link's errors, or a search
   // near me refused for another field. After a press of Search, the form focuses the field.
@@ -100,17 +103,21 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
     }
   });
 
-  // Back and forward move through searches: the form follows the URL (state adjusted in render).
+  // Back and forward move through searches: the form follows the URL (state adjusted in render;
+  // the form itself starts again from the URL, keyed by it).
   const [formKey, setFormKey] = useState(paramsKey);
   if (formKey !== paramsKey) {
     setFormKey(paramsKey);
-    setForm(formFromParams(params, profileSearch));
     setErrors(linkErrors);
     setSummaryTakesFocus(refused);
-    if (sent === undefined) setFormOpen(true);
+    if (hasFilterErrors(linkErrors)) setFiltersOpen(true);
   }
 
-  const providers = sent === undefined ? [] : (search.data?.value ?? []);
+  const pages = sent === undefined ? [] : (search.data?.pages ?? []);
+  const providers = pages.flatMap((page) => page.value);
+  const firstPage = pages[0];
+  const total = firstPage?.count ?? 0;
+  const origin = firstPage?.origin ?? null;
   const selectedId = params.get('provider') ? Number(params.get('provider')) : undefined;
   const selected = providers.find((provider) => provider.Id === selectedId);
 
@@ -119,29 +126,28 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setSummaryTakesFocus(true);
-      setFormOpen(true);
+      if (hasFilterErrors(found)) setFiltersOpen(true);
       return;
     }
     setErrors({});
     setMarkerError(undefined);
     setParams(paramsFromForm(next, profileSearch));
-    setFormOpen(false);
+    // As the spec's form collapses after a search, the filters close: the results come next.
+    setFiltersOpen(false);
     // The results heading takes focus, so keyboard and screen reader users land on the answer.
     pendingFocus.current = 'results';
   };
 
-  const searchNearMe = async () => {
+  const searchNearMe = async (form: Form) => {
     const located = await geolocation.locate();
     if (!located) return;
-    const next = {
+    runSearch({
       ...form,
       nearThisAddress: '',
       nearThisCityId: '',
       latitude: String(located.latitude),
       longitude: String(located.longitude),
-    };
-    setForm(next);
-    runSearch(next);
+    });
   };
 
   const select = (provider: ProviderRecord | undefined, id?: number) => {
@@ -165,7 +171,7 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
 
   // The search's origin, else its first provider, else (before a search) the profile's start.
   const center =
-    search.data?.origin ??
+    origin ??
     (providers[0]
       ? { latitude: providers[0].Location.coordinates[1], longitude: providers[0].Location.coordinates[0] }
       : profileSearch.developmentLocation);
@@ -189,32 +195,23 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
       {restShown ? (
         <>
           <section aria-label={t('providerSearch.form.heading')} className="space-y-4">
-            {sent !== undefined ? (
-              <Button
-                variant="secondary"
-                aria-expanded={formOpen}
-                aria-controls="provider-search-form"
-                onClick={() => setFormOpen(!formOpen)}
-              >
-                {formOpen ? t('providerSearch.form.hide') : t('providerSearch.form.change')}
-              </Button>
-            ) : null}
-            <div id="provider-search-form" hidden={!formOpen}>
-              <SearchForm
-                form={form}
-                defaults={profileSearch}
-                onChange={setForm}
-                onSubmit={() => runSearch(form)}
-                onUseLocation={() => void searchNearMe()}
-                locating={geolocation.status === 'locating'}
-                errors={errors}
-                onInvalid={(found) => {
-                  setErrors(found);
-                  setSummaryTakesFocus(false);
-                }}
-                summaryTakesFocus={summaryTakesFocus}
-              />
-            </div>
+            <SearchForm
+              key={paramsKey}
+              initial={formFromParams(params, profileSearch)}
+              defaults={profileSearch}
+              onSubmit={runSearch}
+              onUseLocation={(form) => void searchNearMe(form)}
+              locating={geolocation.status === 'locating'}
+              errors={errors}
+              onInvalid={(found) => {
+                setErrors(found);
+                setSummaryTakesFocus(false);
+                if (hasFilterErrors(found)) setFiltersOpen(true);
+              }}
+              summaryTakesFocus={summaryTakesFocus}
+              filtersOpen={filtersOpen}
+              onToggleFilters={() => setFiltersOpen(!filtersOpen)}
+            />
             {geolocation.status === 'failed' ? (
               <Alert tone="error">{t(`providerSearch.geolocation.${geolocation.problem}`)}</Alert>
             ) : null}
@@ -222,64 +219,93 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
 
           {search.isError ? <SearchError error={search.error} /> : null}
 
-          <Suspense fallback={mapPlaceholder}>
-            {mapWanted ? (
-              <ProviderMap
-                providers={providers}
-                center={center}
-                zoom={profileSearch.mapZoom}
-                selectedId={selectedId}
-                tileUrl={settings?.tileUrl ?? null}
-                tileAttribution={settings?.tileAttribution ?? ''}
-                label={t('providerSearch.results.mapLabel')}
-                markerTitle={(provider, number) =>
-                  t('providerSearch.results.marker', { number, name: provider.BusinessName })
-                }
-                onMarkerClick={(id) =>
-                  select(
-                    providers.find((provider) => provider.Id === id),
-                    id,
-                  )
-                }
-              />
-            ) : (
-              mapPlaceholder
-            )}
-          </Suspense>
-          {settings && !settings.tileUrl ? (
-            <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
-          ) : null}
-
-          {selected || markerError ? (
-            <ProviderDetail provider={selected} error={markerError} onClear={clearDetail} headingRef={detailHeading} />
-          ) : null}
-
-          {sent !== undefined ? (
-            <section aria-labelledby="provider-results-heading" className="space-y-3">
-              <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
-                {t('providerSearch.results.heading')}
-              </h2>
-              {search.isPending ? (
-                <Spinner label={t('providerSearch.results.loading')} />
-              ) : search.isSuccess ? (
-                <>
-                  <p role="status">
-                    {t('providerSearch.results.count', { total: format.number(providers.length) })}
-                    {search.data.origin ? ` ${t('providerSearch.results.nearestFirst')}` : ''}
-                  </p>
-                  {providers.length > 0 ? (
-                    <ResultsList
-                      providers={providers}
-                      selectedId={selectedId}
-                      onSelect={(provider) => select(provider)}
-                    />
-                  ) : (
-                    <p>{t('providerSearch.results.none')}</p>
-                  )}
-                </>
+          {/* The list and the map side by side on a wide screen (the map stays in view while the
+              list scrolls), the list first and the map below it on a narrow one. */}
+          <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+            <div className="min-w-0 space-y-6">
+              {selected || markerError ? (
+                <ProviderDetail
+                  provider={selected}
+                  error={markerError}
+                  onClear={clearDetail}
+                  headingRef={detailHeading}
+                />
               ) : null}
-            </section>
-          ) : null}
+
+              {sent !== undefined ? (
+                <section aria-labelledby="provider-results-heading" className="space-y-3">
+                  <h2 id="provider-results-heading" ref={resultsHeading} tabIndex={-1} className="text-xl font-bold">
+                    {t('providerSearch.results.heading')}
+                  </h2>
+                  {search.isPending ? (
+                    <Spinner label={t('providerSearch.results.loading')} />
+                  ) : search.isSuccess ? (
+                    <>
+                      <p role="status">
+                        {total > 0
+                          ? t('providerSearch.results.showing', {
+                              count: total,
+                              shown: format.number(providers.length),
+                              total: format.number(total),
+                            })
+                          : t('providerSearch.results.none')}
+                        {total > 0 && origin ? ` ${t('providerSearch.results.nearestFirst')}` : ''}
+                      </p>
+                      {providers.length > 0 ? (
+                        <ResultsList
+                          providers={providers}
+                          selectedId={selectedId}
+                          onSelect={(provider) => select(provider)}
+                        />
+                      ) : null}
+                      {search.hasNextPage ? (
+                        <Button
+                          variant="secondary"
+                          disabled={search.isFetchingNextPage}
+                          onClick={() => void search.fetchNextPage()}
+                        >
+                          {search.isFetchingNextPage
+                            ? t('providerSearch.results.loadingMore')
+                            : t('providerSearch.results.showMore')}
+                        </Button>
+                      ) : null}
+                    </>
+                  ) : null}
+                </section>
+              ) : null}
+            </div>
+
+            <div className="min-w-0 space-y-2 lg:sticky lg:top-4">
+              <Suspense fallback={mapPlaceholder}>
+                {mapWanted ? (
+                  <ProviderMap
+                    providers={providers}
+                    center={center}
+                    zoom={profileSearch.mapZoom}
+                    selectedId={selectedId}
+                    tileUrl={settings?.tileUrl ?? null}
+                    tileAttribution={settings?.tileAttribution ?? ''}
+                    label={t('providerSearch.results.mapLabel')}
+                    markerTitle={(provider, number) =>
+                      t('providerSearch.results.marker', { number, name: provider.BusinessName })
+                    }
+                    clusterTitle={(count) => t('providerSearch.results.cluster', { count })}
+                    onMarkerClick={(id) =>
+                      select(
+                        providers.find((provider) => provider.Id === id),
+                        id,
+                      )
+                    }
+                  />
+                ) : (
+                  mapPlaceholder
+                )}
+              </Suspense>
+              {settings && !settings.tileUrl ? (
+                <p className="text-sm text-slate-700 dark:text-slate-300">{t('providerSearch.results.noTiles')}</p>
+              ) : null}
+            </div>
+          </div>
         </>
       ) : null}
     </article>
