@@ -257,7 +257,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     await app.register(idpRoutes, { provider, publicUrl: config.publicUrl, limits: config.rateLimits });
   }
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, publicUrl: config.publicUrl });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -62,6 +62,9 @@ async function main() {
   const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
   app.log.info(`database: ${database.backend === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}`);
   console.log(`\n  ${profile.productName.en} is running at ${url}\n`);
+  if (url === config.publicUrl) {
+    console.log(`  Open ${url} (PUBLIC_URL): pages asked for at any other address are sent there.\n`);
+  }
   if (seeded.length > 0) {
     console.log('  Demonstration accounts (embedded default only; listed in the README):');
     for (const demo of seeded)
