@@ -107,4 +107,29 @@ describe('the identity provider mails in the account language', () => {
       'Confirm your email for the Child Care Assistance Provider Portal',
     );
   });
+
+  it('a problem detail in the language of Accept-Language, its title in English', async () => {
+    const confirm = (language?: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/idp/account/confirm',
+        headers: language ? { 'accept-language': language } : {},
+        payload: { token: 'x'.repeat(43) },
+        remoteAddress: '10.9.0.6',
+      });
+    const spanish = await confirm('es');
+    expect(spanish.statusCode).toBe(400);
+    expect(spanish.headers['content-language']).toBe('es-US');
+    expect(spanish.json()).toMatchObject({
+      title: 'Bad Request',
+      detail: 'Este enlace ya no es válido. Inicie sesión para recibir uno nuevo.',
+    });
+    const arabic = await confirm('ar, en;q=0.5');
+    expect(arabic.json<{ detail: string }>().detail).toBe('لم يعد هذا الرابط صالحًا. سجّل الدخول للحصول على رابط جديد.');
+    const english = await confirm();
+    expect(english.json<{ detail: string }>().detail).toBe(
+      'This link is not valid any more. Sign in to get a new one.',
+    );
+    expect(english.headers['content-language']).toBe('en-US');
+  });
 });
