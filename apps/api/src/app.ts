@@ -56,6 +56,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
     /** Where document files live. */
     blobs: BlobStore;
+    /** The portal's translations, for texts the API writes (mails, problem details). */
+    texts: LocaleSource;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -172,6 +174,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
+  app.decorate('texts', texts);
   // The shared rules' "today" (ages, dates not in the future) is the program's day, as the web's.
   countDaysIn(profile.timeZone);
   app.decorate('databaseBackend', database.backend);
@@ -216,7 +219,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     extraImageSources: tileSources(config.providerSearch.tileUrl),
   });
   await app.register(rateLimitPlugin, { redisUrl: config.rateLimits.redisUrl });
-  await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
+  await app.register(openApiPlugin, { productName: profile.productName.en, version: APP_VERSION });
   await app.register(accessPlugin, {
     verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
   });
@@ -254,7 +257,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     await app.register(idpRoutes, { provider, publicUrl: config.publicUrl, limits: config.rateLimits });
   }
 
-  await app.register(webPlugin, { webDist: config.webDist });
+  await app.register(webPlugin, { webDist: config.webDist, publicUrl: config.publicUrl });
   return app;
 }
 export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -61,7 +61,10 @@ async function main() {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.port === port ? config.publicUrl : `http://localhost:${port}`;
   app.log.info(`database: ${database.backend === 'pglite' ? `PGlite at ${config.dataDir}` : 'PostgreSQL'}`);
-  console.log(`\n  ${profile.productName} is running at ${url}\n`);
+  console.log(`\n  ${profile.productName.en} is running at ${url}\n`);
+  if (url === config.publicUrl) {
+    console.log(`  Open ${url} (PUBLIC_URL): pages asked for at any other address are sent there.\n`);
+  }
   if (seeded.length > 0) {
     console.log('  Demonstration accounts (embedded default only; listed in the README):');
     for (const demo of seeded)

@@ -1,6 +1,7 @@
 export * from './problem';
 export * from './health';
 export * from './program-profile';
+export * from './localized-text';
 export * from './identity';
 export * from './admin/index';
 export * from './application/index';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { documentRulesSchema } from './documents/required-documents';
+import { localizedTextSchema } from './localized-text';
 import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
 
 const phoneSchema = z.string().regex(/^\(?\d{3}\)?[ .-]?\d{3}[ .-]?\d{4}$/, 'must be a 10-digit US phone number');
@@ -7,16 +8,16 @@ const isoDateSchema = z.iso.date();
 
 export const contactUnitSchema = z.object({
   id: z.string().min(1),
-  name: z.string().min(1),
+  name: localizedTextSchema(200),
   phone: phoneSchema,
   fax: phoneSchema.optional(),
   email: z.email().optional(),
-  hours: z.string().optional(),
+  hours: localizedTextSchema(200).optional(),
 });
 export type ContactUnit = z.infer<typeof contactUnitSchema>;
 
 export const formListItemSchema = z.object({
-  name: z.string().min(1),
+  name: localizedTextSchema(300),
   id: z.string().min(1),
   lastUpdated: isoDateSchema,
   url: z.url().optional(),
@@ -24,7 +25,7 @@ export const formListItemSchema = z.object({
 export type FormListItem = z.infer<typeof formListItemSchema>;
 
 export const ruleListItemSchema = z.object({
-  name: z.string().min(1),
+  name: localizedTextSchema(300),
   citation: z.string().min(1),
   url: z.url().optional(),
 });
@@ -34,12 +35,12 @@ export const ruleListItemSchema = z.object({
  * placeholders ({product}, {company}, {phone}) and its section 9 constants live here, so
  * that another state configures its own portal without changing code.
  */
-export const programProfileSchema = z.object({
-  productName: z.string().min(1),
-  agencyName: z.string().min(1),
+const profileFieldsSchema = z.object({
+  productName: localizedTextSchema(200),
+  agencyName: localizedTextSchema(200),
   state: z.object({
     code: z.string().regex(/^[A-Z]{2}$/, 'must be a two-letter state code'),
-    name: z.string().min(1),
+    name: localizedTextSchema(100),
   }),
   phone: phoneSchema,
   fax: phoneSchema,
@@ -101,14 +102,32 @@ export const programProfileSchema = z.object({
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**
-   * The product and agency names in other languages, by locale code ("ae" for Arabic). A name
-   * missing here shows as above, in the profile's own language.
+   * The product and agency names in other languages, the way profiles gave them before every
+   * text became a map from language to text: still read, and merged into those maps (a name
+   * the map itself gives wins).
    */
   localizedNames: z
     .record(
       z.string().min(2).max(5),
       z.object({ productName: z.string().min(1).optional(), agencyName: z.string().min(1).optional() }),
     )
-    .default({}),
+    .optional(),
+});
+
+/**
+ * Every text of the profile (names, descriptions, contact hours, forms and rules) is a map
+ * from locale code to text, English required (see localized-text.ts); a plain string is read
+ * as English, so a profile written before still loads.
+ */
+export const programProfileSchema = profileFieldsSchema.transform(({ localizedNames = {}, ...profile }) => {
+  const merged = (field: 'productName' | 'agencyName') => ({
+    ...Object.fromEntries(
+      Object.entries(localizedNames).flatMap(([code, names]) => (names[field] ? [[code, names[field]]] : [])),
+    ),
+    ...profile[field],
+  });
+  return { ...profile, productName: merged('productName'), agencyName: merged('agencyName') };
 });
 export type ProgramProfile = z.infer<typeof programProfileSchema>;
+/** A profile as written in its file (strings allowed where texts are maps). */
+export type ProgramProfileInput = z.input<typeof programProfileSchema>;

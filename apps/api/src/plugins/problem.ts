@@ -2,10 +2,12 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
+import { localeIntlTags } from '@ccap/contracts/locale-tags';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isDatabaseBusy, isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
+import { localeOfAcceptLanguage } from '../lib/request-locale';
 import { putSecurityHeaders } from './security';
 
 /**
@@ -65,6 +67,30 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, proble
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
 }
 
+/**
+ * Problem details translated under `problemDetails` in the portal's translations, by their
+ * English text. A detail not listed here stays in English; the title always does (clients
+ * branch on the type and title, people read the detail).
+ */
+const translatedDetails: Record<string, string> = {
+  'Email or password is incorrect.': 'invalidCredentials',
+  'This sign-in attempt has expired. Please start again.': 'interactionExpired',
+  'This link is not valid any more. Sign in to get a new one.': 'invalidLink',
+  'This reset link is not valid any more. Ask for a new one.': 'invalidResetLink',
+  'Please confirm your email first: we sent you a new link.': 'confirmEmailFirst',
+  'This password is too common. Choose a longer phrase that others are unlikely to use.': 'weakPassword',
+};
+
+/** The detail in the language of the request's Accept-Language, and that language. */
+async function detailFor(request: FastifyRequest, detail: string): Promise<{ detail: string; lang: string }> {
+  const key = Object.hasOwn(translatedDetails, detail) ? translatedDetails[detail] : undefined;
+  const lang = localeOfAcceptLanguage(request.headers['accept-language']);
+  const texts = (request.server as { texts?: FastifyInstance['texts'] }).texts;
+  if (!key || lang === 'en' || !texts) return { detail, lang: 'en' };
+  const labels = await texts.labels(lang);
+  return { detail: labels.t(`problemDetails.${key}`), lang };
+}
+
 function isFastifyError(error: unknown): error is FastifyError {
   return typeof error === 'object' && error !== null && ('statusCode' in error || error instanceof Error);
 }
@@ -93,15 +119,20 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof HttpProblem) {
       if (error.extra.headers) void reply.headers(error.extra.headers);
-      return sendProblem(request, reply, {
-        status: error.status,
-        detail: error.message,
-        ...(error.extra.type ? { type: error.extra.type } : {}),
-        ...(error.extra.errors ? { errors: error.extra.errors } : {}),
-        ...(error.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.extra.retryAfterSeconds } : {}),
-        ...(error.extra.maxBytes !== undefined ? { maxBytes: error.extra.maxBytes } : {}),
-        ...(error.extra.allowedTypes ? { allowedTypes: error.extra.allowedTypes } : {}),
-      });
+      const problem = error;
+      return detailFor(request, problem.message).then(({ detail, lang }) =>
+        sendProblem(request, reply.header('content-language', localeIntlTags[lang as keyof typeof localeIntlTags]), {
+          status: problem.status,
+          detail,
+          ...(problem.extra.type ? { type: problem.extra.type } : {}),
+          ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
+          ...(problem.extra.retryAfterSeconds !== undefined
+            ? { retryAfterSeconds: problem.extra.retryAfterSeconds }
+            : {}),
+          ...(problem.extra.maxBytes !== undefined ? { maxBytes: problem.extra.maxBytes } : {}),
+          ...(problem.extra.allowedTypes ? { allowedTypes: problem.extra.allowedTypes } : {}),
+        }),
+      );
     }
     const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
     if (status >= 400 && status < 500) {

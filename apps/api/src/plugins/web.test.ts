@@ -63,3 +63,38 @@ describe('the web build', () => {
     expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toBe(html);
   });
 });
+
+describe('a page asked for at another address than PUBLIC_URL', () => {
+  let canonical: FastifyInstance;
+  beforeAll(async () => {
+    canonical = Fastify();
+    await canonical.register(webPlugin, { webDist: dist, publicUrl: 'http://localhost:8080' });
+    await canonical.ready();
+  });
+  afterAll(async () => {
+    await canonical.close();
+  });
+
+  it('is redirected to the same path there before the app loads', async () => {
+    const response = await canonical.inject({ url: '/login?next=%2Fdashboard', headers: { host: '127.0.0.1:8080' } });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe('http://localhost:8080/login?next=%2Fdashboard');
+    expect(response.body).not.toContain('<title>Portal</title>');
+    const root = await canonical.inject({ url: '/', headers: { host: '192.0.2.10' } });
+    expect(root.headers.location).toBe('http://localhost:8080/');
+  });
+
+  it('is served at PUBLIC_URL itself, whatever the case of its host', async () => {
+    const response = await canonical.inject({ url: '/login', headers: { host: 'LocalHost:8080' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(html);
+  });
+
+  it('API calls and assets are answered at any address (a load balancer health check)', async () => {
+    const api = await canonical.inject({ url: '/api/health', headers: { host: '10.0.0.5:8080' } });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
+    const asset = await canonical.inject({ url: '/assets/index-abc123.js', headers: { host: '10.0.0.5:8080' } });
+    expect(asset.statusCode).toBe(200);
+  });
+});

@@ -61,7 +61,7 @@ export function idpRequest<T>(path: string, options: RequestOptions = {}): Promi
 }
 
 async function request<T>(url: string, options: RequestOptions, token: string | undefined): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...languageHeader() };
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
@@ -92,9 +92,18 @@ function safeJson(text: string): unknown {
   }
 }
 
+/**
+ * The page's language (its `lang`, set by i18n to the locale's BCP 47 tag) as Accept-Language:
+ * the API writes its problem details, and the identity provider its mails, in it.
+ */
+function languageHeader(): Record<string, string> {
+  const lang = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return lang ? { 'accept-language': lang } : {};
+}
+
 /** GETs a file from the API with the bearer token; a failure is an ApiError. */
 async function fetchFile(path: string): Promise<Response> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...languageHeader() };
   const token = accessToken();
   if (token) headers.authorization = `Bearer ${token}`;
   const response = await fetch(`/api/${path.replace(/^\//, '')}`, { headers, credentials: 'same-origin' });

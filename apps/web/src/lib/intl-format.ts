@@ -48,6 +48,8 @@ export function createIntlFormat(locale: string) {
       ...(timeZone ? { timeZone } : {}),
     });
   const calendarDayMonthYear = once(() => dayMonthYear('UTC'));
+  const calendarMediumDate = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'UTC' }));
+  const localMediumDate = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium' }));
   const localDayMonthYear = once(() => dayMonthYear(undefined));
   const separators = once(() => {
     const parts = new Intl.NumberFormat(tag).formatToParts(12345.6);
@@ -100,6 +102,14 @@ export function createIntlFormat(locale: string) {
         ? calendarDayMonthYear().formatToParts(parseIsoDate(value))
         : localDayMonthYear().formatToParts(new Date(value));
     },
+    /**
+     * A date in the language's own medium style ("Jan 5, 2026", "2026/01/05", "5 ene 2026"): a
+     * calendar date ("2026-01-15") as written, a moment on the reader's calendar.
+     */
+    mediumDate: (value: string) =>
+      /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? calendarMediumDate().format(parseIsoDate(value))
+        : localMediumDate().format(new Date(value)),
     /** The language's thousands and decimal separators (",", "." in English). */
     numberSeparators: () => separators(),
     /** "5 minutes ago", "tomorrow": Intl.RelativeTimeFormat with numeric "auto". */

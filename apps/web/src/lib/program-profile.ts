@@ -1,9 +1,9 @@
 import type { ProgramProfile } from '@ccap/contracts';
 import { countDaysIn } from '@ccap/contracts/days';
+import { textIn } from '@ccap/contracts/text-in';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from './api-client';
-import { localeFileOf } from './locales';
 import { queryKeys } from '@/lib/query-keys';
 
 export const getProgramProfile = async (signal?: AbortSignal) => {
@@ -28,9 +28,8 @@ export function useProgramNames(): { productName: string | undefined; agencyName
   const profile = useProgramProfile();
   const { i18n } = useTranslation();
   const data = profile.data;
-  const localized = data?.localizedNames[localeFileOf(i18n.language)];
   return {
-    productName: localized?.productName ?? data?.productName,
-    agencyName: localized?.agencyName ?? data?.agencyName,
+    productName: data && textIn(data.productName, i18n.language).text,
+    agencyName: data && textIn(data.agencyName, i18n.language).text,
   };
 }

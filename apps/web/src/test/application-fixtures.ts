@@ -68,6 +68,7 @@ export const answeredApplication = () => {
 /** A required document as the API lists it (a W-9 not uploaded yet); a test overrides what it is about. */
 export const requiredDocument = (overrides: Partial<RequiredDocument> = {}): RequiredDocument => ({
   documentId: 7,
+  code: 'w9',
   documentName: 'IRS Form W-9',
   description: 'The W-9 form',
   isUploaded: false,

@@ -16,13 +16,14 @@ import type {
   StaffMember,
   UserSettings,
 } from '@ccap/contracts';
+import { programProfileSchema } from '@ccap/contracts';
 import { http, HttpResponse } from 'msw';
 
 const webRoot = path.resolve(import.meta.dirname, '../..');
 
 /** The shipped default profile, so tests see the same facts as the real API serves. */
-export const testProfile: ProgramProfile = JSON.parse(
-  fs.readFileSync(path.resolve(webRoot, '../api/profiles/default.json'), 'utf8'),
+export const testProfile: ProgramProfile = programProfileSchema.parse(
+  JSON.parse(fs.readFileSync(path.resolve(webRoot, '../api/profiles/default.json'), 'utf8')),
 );
 
 /** Translations as the server would serve them from /locales: the files of @ccap/locales. */

@@ -12,6 +12,8 @@ export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 export const missingDocumentSchema = z.object({
   documentId: z.number().int().positive(),
+  /** The profile rule it comes from ("staff-request" when staff asked for it). */
+  code: z.string(),
   documentName: z.string(),
   description: z.string(),
 });

@@ -60,6 +60,8 @@ export type DocumentFile = z.infer<typeof documentFileSchema>;
  */
 export const requiredDocumentSchema = z.object({
   documentId: z.number().int().positive(),
+  /** The profile rule it comes from ("staff-request" when staff asked for it): names it in every language. */
+  code: z.string(),
   documentName: z.string(),
   description: z.string(),
   isUploaded: z.boolean(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { providerTypeSchema } from '../application/application';
 import type { DraftApplication } from '../application/draft-application';
+import { type LocalizedText, localizedTextSchema, type TextIn, textIn } from '../localized-text';
 import { ageOn, todayIso } from '../application/rules';
 
 /** People of the application a rule can ask one document of each. */
@@ -32,8 +33,8 @@ export type AnswerCondition = z.infer<typeof answerConditionSchema>;
  */
 export const documentRuleSchema = z.object({
   code: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case'),
-  name: z.string().min(1).max(200),
-  description: z.string().min(1).max(1000),
+  name: localizedTextSchema(200),
+  description: localizedTextSchema(1000),
   providerTypes: z.array(providerTypeSchema).min(1).optional(),
   when: z.array(answerConditionSchema).default([]),
   per: z.array(z.enum(documentPersonGroups)).min(1).optional(),
@@ -113,8 +114,53 @@ export function requiredDocumentsFor(rules: DocumentRule[], application: DraftAp
       : [undefined];
     return people.map((person) => ({
       code: rule.code,
-      documentName: rule.name.replaceAll('{person}', person ?? ''),
-      description: rule.description.replaceAll('{person}', person ?? ''),
+      documentName: withPerson(rule.name.en, person),
+      description: withPerson(rule.description.en, person),
     }));
   });
+}
+
+const withPerson = (template: string, person: string | undefined) => template.replaceAll('{person}', person ?? '');
+
+/** The person an English `{person}` template was filled with to give `text`, if it was. */
+function personIn(template: string, text: string): string | undefined {
+  const at = template.indexOf('{person}');
+  if (at < 0) return text === template ? '' : undefined;
+  const prefix = template.slice(0, at);
+  const suffix = template.slice(at + '{person}'.length);
+  if (!text.startsWith(prefix) || !text.endsWith(suffix) || text.length < prefix.length + suffix.length)
+    return undefined;
+  const person = text.slice(prefix.length, text.length - suffix.length);
+  return withPerson(template, person) === text ? person : undefined;
+}
+
+/** A text to show, and its language when known (a staff member's own words have none). */
+export type DocumentText = Omit<TextIn, 'lang'> & { lang?: TextIn['lang'] };
+
+/**
+ * A required document's name and description in `locale`. The application keeps the English
+ * texts it was given at submission; while the profile's rule of the same code still reads
+ * the same in English, its translation is shown (with the person's name put back in), else
+ * the texts as kept. Documents staff asked for are shown as they wrote them.
+ */
+export function localizeRequiredDocument(
+  rules: readonly DocumentRule[],
+  document: { code: string; documentName: string; description: string },
+  locale: string,
+): { name: DocumentText; description: DocumentText } {
+  const asKept = { name: { text: document.documentName }, description: { text: document.description } };
+  const rule = rules.find((candidate) => candidate.code === document.code);
+  if (!rule) return asKept;
+  const person = personIn(rule.name.en, document.documentName);
+  if (person === undefined || withPerson(rule.description.en, person) !== document.description) {
+    return {
+      name: { text: document.documentName, lang: 'en' },
+      description: { text: document.description, lang: 'en' },
+    };
+  }
+  const translate = (text: LocalizedText): DocumentText => {
+    const shown = textIn(text, locale);
+    return { text: withPerson(shown.text, person), lang: shown.lang };
+  };
+  return { name: translate(rule.name), description: translate(rule.description) };
 }

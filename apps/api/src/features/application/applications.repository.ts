@@ -1,4 +1,9 @@
-import type { DraftApplication, RequiredDocumentSpec } from '@ccap/contracts';
+import {
+  type DocumentRule,
+  type DraftApplication,
+  localizeRequiredDocument,
+  type RequiredDocumentSpec,
+} from '@ccap/contracts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
@@ -40,6 +45,8 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
       version?: number;
       application: DraftApplication;
       requiredDocuments: RequiredDocumentSpec[];
+      /** The profile's rules, to name the documents in each recipient's language. */
+      documentRules?: readonly DocumentRule[];
       requestId: string;
     }): Promise<SubmitResult> {
       const already = await existing(input.ownerId, input.draftId);
@@ -100,9 +107,14 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
                   userId: input.ownerId,
                   event: 'documentsRequired',
                   applicationId: row.id,
-                  values: {
-                    documents: input.requiredDocuments.map((document) => `- ${document.documentName}`).join('\n'),
-                  },
+                  valuesIn: (lang) => ({
+                    documents: input.requiredDocuments
+                      .map(
+                        (document) =>
+                          `- ${localizeRequiredDocument(input.documentRules ?? [], document, lang).name.text}`,
+                      )
+                      .join('\n'),
+                  }),
                   links: [{ kind: 'documents', href: `/documents/${row.id}` }, dashboard],
                 },
               ]

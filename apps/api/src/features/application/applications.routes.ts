@@ -186,6 +186,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           version: request.body.version,
           application: { ...application, draftApplicationId: request.body.draftApplicationId },
           requiredDocuments: requiredDocumentsFor(app.programProfile.requiredDocuments, application),
+          documentRules: app.programProfile.requiredDocuments,
           requestId: request.id,
         });
         if (result.outcome === 'no-draft') throw notFound('The draft');

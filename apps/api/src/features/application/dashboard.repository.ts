@@ -11,7 +11,7 @@ interface OverviewRow {
   provider_name: string;
   status: ApplicationTable['status'];
   submitted_at: Date;
-  missing: { id: number; document_name: string; description: string }[];
+  missing: { id: number; code: string; document_name: string; description: string }[];
   history: { occurred_at: string; reason: string | null; status: string }[];
   open_rfi_count: number;
 }
@@ -27,7 +27,7 @@ async function readOverview(db: Kysely<DB>, ownerId: string) {
   const { rows } = await sql<OverviewRow>`
     select a.id, a.provider_type, a.provider_name, a.status, a.submitted_at,
       coalesce((
-        select json_agg(json_build_object('id', d.id, 'document_name', d.document_name,
+        select json_agg(json_build_object('id', d.id, 'code', d.code, 'document_name', d.document_name,
                                           'description', d.description) order by d.id)
         from application_document d
         where d.application_id = a.id and d.is_required = true and d.is_waived = false and d.blob_key is null

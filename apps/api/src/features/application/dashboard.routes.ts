@@ -47,6 +47,7 @@ function answerOf({ application, missing, history, openRfiCount }: DashboardOver
       submittedAt: application.submitted_at.toISOString(),
       missingDocuments: missing.map((document) => ({
         documentId: document.id,
+        code: document.code,
         documentName: document.document_name,
         description: document.description,
       })),

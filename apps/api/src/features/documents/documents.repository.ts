@@ -28,6 +28,7 @@ export function toRequiredDocument(row: DocumentRow, canUpload = false): Require
   const uploaded = row.blob_key !== null;
   return {
     documentId: row.id,
+    code: row.code,
     documentName: row.document_name,
     description: row.description,
     isUploaded: uploaded,

@@ -1,6 +1,7 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpProblem } from '../../plugins/problem';
+import { localeOfAcceptLanguage } from '../../lib/request-locale';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
 import type { PortalUser } from './users.repository';
 
@@ -66,7 +67,12 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
       }
       throw error;
     }
-    const user = await app.repositories.users.resolve(identity, { requestId: request.id });
+    const user = await app.repositories.users.resolve(identity, {
+      requestId: request.id,
+      ...(request.headers['accept-language']
+        ? { language: localeOfAcceptLanguage(request.headers['accept-language']) }
+        : {}),
+    });
     request.user = user;
 
     if (access === 'staff' && !user.roles.some((role) => role === 'service-worker' || role === 'administrator')) {

@@ -171,9 +171,13 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
     /**
      * The user behind a verified identity: created on first sight (also for the CLI and the demo
      * seed, before a first sign-in), name and email kept current. One query when nothing changed.
-     * A staff member's new sign-in is audited (`requestId` names the call in the row).
+     * A staff member's new sign-in is audited (`requestId` names the call in the row). A new
+     * user's language is the one their first call asked in (`language`), English without one.
      */
-    async resolve(identity: VerifiedIdentity, context: { requestId?: string } = {}): Promise<PortalUser> {
+    async resolve(
+      identity: VerifiedIdentity,
+      context: { requestId?: string; language?: string } = {},
+    ): Promise<PortalUser> {
       const existing = await loadRow({ issuer: identity.issuer, subject: identity.subject });
       if (existing) {
         const known = toUser(existing);
@@ -192,7 +196,13 @@ export function createUsersRepository(db: Kysely<DB>, audit: AuditRepository) {
       }
       await db
         .insertInto('app_user')
-        .values({ issuer: identity.issuer, subject: identity.subject, email: identity.email, name: identity.name })
+        .values({
+          issuer: identity.issuer,
+          subject: identity.subject,
+          email: identity.email,
+          name: identity.name,
+          ...(context.language ? { preferred_language: context.language } : {}),
+        })
         .onConflict((oc) => oc.columns(['issuer', 'subject']).doUpdateSet({ last_seen_at: new Date() }))
         .execute();
       const created = await loadRow({ issuer: identity.issuer, subject: identity.subject });

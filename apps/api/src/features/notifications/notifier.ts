@@ -26,6 +26,8 @@ export interface Notice {
   applicationId?: number;
   /** Placeholders of the texts besides {{id}} (the application) and {{name}}. */
   values?: Record<string, string | number>;
+  /** Placeholders whose words depend on the recipient's language (program profile texts). */
+  valuesIn?: (lang: LocaleCode) => Record<string, string | number>;
   /** An application status, given to the texts as {{status}} in the recipient's language. */
   status?: string;
   /** Where the bell's item leads; the first link by default. */
@@ -55,6 +57,7 @@ export function createNotifier(options: { locales: LocaleSource; publicUrl: stri
       const labels = await options.locales.labels(lang);
       const values = {
         ...notice.values,
+        ...notice.valuesIn?.(lang),
         name: user.name,
         ...(notice.applicationId === undefined ? {} : { id: notice.applicationId }),
         ...(notice.status ? { status: labels.t(`dashboard.status.${notice.status}`) } : {}),

@@ -11,7 +11,7 @@ describe('the shell', () => {
   it('has the sidebar groups of the spec, titled with the product name, and the footer line', async () => {
     await renderRoute('/');
     const sidebar = await screen.findByRole('navigation', { name: 'Portal menu' });
-    expect(within(sidebar).getByText(testProfile.productName)).toBeInTheDocument();
+    expect(within(sidebar).getByText(testProfile.productName.en)).toBeInTheDocument();
     const dashboardGroup = within(sidebar).getByRole('region', { name: 'Dashboard' });
     expect(
       within(dashboardGroup)
@@ -28,7 +28,7 @@ describe('the shell', () => {
     expect(within(sidebar).getByRole('region', { name: 'Application' })).toHaveTextContent('Create');
     await waitFor(() =>
       expect(screen.getByRole('contentinfo')).toHaveTextContent(
-        `© ${new Date().getFullYear()}. ${testProfile.agencyName} All rights reserved.`,
+        `© ${new Date().getFullYear()}. ${testProfile.agencyName.en} All rights reserved.`,
       ),
     );
   });

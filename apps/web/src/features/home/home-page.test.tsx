@@ -9,7 +9,7 @@ import { server } from '@/test/server';
 describe('home page', () => {
   it('shows the product name from the API, the paths for providers and families, and the footer', async () => {
     await renderRoute('/');
-    expect(await screen.findByRole('heading', { level: 1, name: testProfile.productName })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: testProfile.productName.en })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'For child care providers' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: /Apply to become a provider/ })).toHaveAttribute(
       'href',
@@ -18,15 +18,15 @@ describe('home page', () => {
     expect(screen.getByRole('link', { name: /Find child care/ })).toHaveAttribute('href', '/ProviderSearch');
     const year = new Date().getFullYear();
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
-      `© ${year}. ${testProfile.agencyName} All rights reserved.`,
+      `© ${year}. ${testProfile.agencyName.en} All rights reserved.`,
     );
-    await waitFor(() => expect(document.title).toBe(`Home – ${testProfile.productName}`));
+    await waitFor(() => expect(document.title).toBe(`Home – ${testProfile.productName.en}`));
   });
 
   it("shows the product name in the reader's language when the profile has it", async () => {
     await renderRoute('/');
     await i18next.changeLanguage('es');
-    const spanish = testProfile.localizedNames.es?.productName;
+    const spanish = testProfile.productName.es;
     expect(spanish).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 1, name: spanish })).toBeInTheDocument();
     await i18next.changeLanguage('en');

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useLocalize } from '@/lib/localized-text';
 
 interface PathCard {
   id: string;
@@ -22,6 +23,7 @@ const FAMILY_PATHS: PathCard[] = [
 
 export function HomePage() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   const profile = useProgramProfile();
   const { productName, agencyName } = useProgramNames();
   usePageTitle(t('home.title'));
@@ -33,7 +35,7 @@ export function HomePage() {
           {productName ?? t('app.name')}
         </h1>
         <p className="mt-3 max-w-2xl text-lg text-blue-50">
-          {profile.data ? t('home.lead', { agency: agencyName, state: profile.data.state.name }) : null}
+          {profile.data ? t('home.lead', { agency: agencyName, state: localize(profile.data.state.name) }) : null}
         </p>
         {profile.isError ? (
           <p role="alert" className="mt-4 rounded bg-white/90 px-3 py-2 text-red-800">

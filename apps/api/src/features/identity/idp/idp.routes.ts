@@ -1,5 +1,7 @@
 import {
   accountConfirmedResponseSchema,
+  localeCodes,
+  localize,
   checkEmailResponseSchema,
   confirmEmailRequestSchema,
   forgotPasswordRequestSchema,
@@ -18,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
+import { localeOfAcceptLanguage } from '../../../lib/request-locale';
 import { HttpProblem } from '../../../plugins/problem';
 import { perMinute } from '../../../plugins/rate-limits';
 import type { RateLimitConfig } from '../../../env';
@@ -56,7 +59,20 @@ const weakPassword = () =>
  */
 export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl, limits }) => {
   const { accounts } = app.repositories;
-  const product = app.programProfile.productName;
+
+  /**
+   * The mails to an account's holder in their language: the one they chose in the portal once
+   * they have signed in, else the language of the page that asked (its Accept-Language).
+   */
+  async function mailsFor(request: FastifyRequest, account?: { email: string } | { id: string }) {
+    const chosen = account ? await accounts.preferredLanguage(account) : undefined;
+    const lang =
+      chosen && (localeCodes as readonly string[]).includes(chosen)
+        ? (chosen as (typeof localeCodes)[number])
+        : localeOfAcceptLanguage(request.headers['accept-language']);
+    const labels = await app.texts.labels(lang);
+    return { mails: idpMails(labels), product: localize(app.programProfile.productName, lang) };
+  }
   const callback = offWhenIdle(provider.callback());
 
   async function details(request: FastifyRequest, reply: FastifyReply, uid: string) {
@@ -142,10 +158,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       }
       if (result.outcome === 'unconfirmed') {
         const { account } = result;
+        const { mails, product } = await mailsFor(request, { id: account.id });
         await accounts.sendLink(account.id, 'confirm-email', request.params.uid, (token) => ({
           to: account.email,
           kind: 'confirm-email',
-          ...idpMails.confirmEmail({
+          ...mails.confirmEmail({
             name: account.name,
             link: `${publicUrl}/auth/confirm-email?token=${token}&uid=${encodeURIComponent(request.params.uid)}`,
             product,
@@ -200,13 +217,15 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request) => {
       const { name, email, password, uid } = request.body;
       if (isCommonPassword(password)) throw weakPassword();
+      // A new account's language is the registration page's; one already there keeps its own.
+      const { mails, product } = await mailsFor(request, { email });
       await accounts.register(
         { name, email, password, interactionUid: uid, requestId: request.id },
         {
           confirm: (token) => ({
             to: email,
             kind: 'confirm-email',
-            ...idpMails.confirmEmail({
+            ...mails.confirmEmail({
               name,
               link: `${publicUrl}/auth/confirm-email?token=${token}${uid ? `&uid=${encodeURIComponent(uid)}` : ''}`,
               product,
@@ -215,7 +234,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
           alreadyRegistered: () => ({
             to: email,
             kind: 'already-registered',
-            ...idpMails.alreadyRegistered({
+            ...mails.alreadyRegistered({
               signInLink: `${publicUrl}/login`,
               resetLink: `${publicUrl}/auth/boxed-password-reset`,
               product,
@@ -264,10 +283,11 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       try {
         const account = await accounts.findByEmail(request.body.email);
         if (account) {
+          const { mails, product } = await mailsFor(request, { id: account.id });
           await accounts.sendLink(account.id, 'reset-password', request.body.uid, (token) => ({
             to: account.email,
             kind: 'reset-password',
-            ...idpMails.resetPassword({
+            ...mails.resetPassword({
               name: account.name,
               link: `${publicUrl}/auth/boxed-password-reset?token=${token}`,
               product,
@@ -295,10 +315,13 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request) => {
       if (isCommonPassword(request.body.password)) throw weakPassword();
       const { token, password } = request.body;
+      // The page that reset it speaks the holder's language (their account is known only once
+      // the token is, inside the change).
+      const { mails, product } = await mailsFor(request);
       const reset = await accounts.resetPassword({ token, password, requestId: request.id }, (account) => ({
         to: account.email,
         kind: 'password-changed',
-        ...idpMails.passwordChanged({ name: account.name, product }),
+        ...mails.passwordChanged({ name: account.name, product }),
       }));
       if (!reset) {
         throw new HttpProblem(400, 'This reset link is not valid any more. Ask for a new one.', {

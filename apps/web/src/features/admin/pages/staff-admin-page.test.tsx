@@ -75,7 +75,7 @@ describe('staff administration', () => {
     // Everyone is an applicant: that is not a role to remove.
     expect(sam.getAllByRole('button')).toHaveLength(1);
     expect(within(await rowOf('Ada Administrator')).getByText('None')).toBeInTheDocument();
-    expect(document.title).toBe(`Staff administration – ${testProfile.productName}`);
+    expect(document.title).toBe(`Staff administration – ${testProfile.productName.en}`);
   });
 
   // 99 checkboxes make role queries slow in jsdom.
@@ -205,7 +205,7 @@ describe('staff administration access', () => {
     const { router, auth } = await renderRoute('/staff/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
     expect(screen.getByText(/This page is for staff with the Administrator role/)).toBeInTheDocument();
-    expect(document.title).toBe(`You do not have access to this page – ${testProfile.productName}`);
+    expect(document.title).toBe(`You do not have access to this page – ${testProfile.productName.en}`);
     expect(router.state.location.pathname).toBe('/staff/admin');
     expect(auth.signinRedirect).not.toHaveBeenCalled();
     expect(staffCalls).toBe(0);

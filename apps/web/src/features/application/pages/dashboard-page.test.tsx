@@ -15,7 +15,9 @@ const submitted: DashboardResponse = {
     providerName: 'Little Oaks Home Care',
     status: 'submitted',
     submittedAt: '2026-11-20T15:00:00.000Z',
-    missingDocuments: [{ documentId: 4, documentName: 'IRS Form W-9', description: 'Signed W-9' }],
+    missingDocuments: [
+      { documentId: 4, code: 'staff-request', documentName: 'IRS Form W-9', description: 'Signed W-9' },
+    ],
     openRfiCount: 0,
     statusHistory: [{ status: 'submitted', changedAt: '2026-11-20T15:00:00.000Z', reason: null }],
   },

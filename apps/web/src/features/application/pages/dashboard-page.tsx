@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useIntlFormat } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
+import { useDocumentTexts } from '@/lib/document-texts';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
 
@@ -30,6 +31,7 @@ function ApplicationSummary({
   documentsRequired: boolean;
 }) {
   const { t } = useTranslation();
+  const documentTexts = useDocumentTexts();
   const format = useIntlFormat();
   const day = (moment: string) => format.dayOf(moment);
   const next = nextStepOf(application, documentsRequired);
@@ -67,9 +69,14 @@ function ApplicationSummary({
         <div>
           <h3 className="text-lg font-semibold">{t('dashboard.missing.heading')}</h3>
           <ul className="mt-2 list-disc space-y-1 ps-5">
-            {application.missingDocuments.map((document) => (
-              <li key={document.documentId}>{document.documentName}</li>
-            ))}
+            {application.missingDocuments.map((document) => {
+              const texts = documentTexts(document);
+              return (
+                <li key={document.documentId} lang={texts.nameLang}>
+                  {texts.name}
+                </li>
+              );
+            })}
           </ul>
         </div>
       ) : null}

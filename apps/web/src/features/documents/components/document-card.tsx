@@ -11,6 +11,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { requireFiles, UploadWidget, UploadWidgetError } from '@/components/ui/upload-widget';
 import { ApiError, apiDownload } from '@/lib/api-client';
+import { useDocumentTexts } from '@/lib/document-texts';
 import { intlFormatOf } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { useUploadDocument } from '../api/upload-document';
@@ -53,6 +54,7 @@ export function uploadErrorMessage(t: TFunction, language: string, error: unknow
  */
 export function DocumentCard({ applicationId, document }: { applicationId: number; document: RequiredDocument }) {
   const { t, i18n } = useTranslation();
+  const documentTexts = useDocumentTexts();
   const upload = useUploadDocument();
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number>();
@@ -90,6 +92,7 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
     }
   };
 
+  const texts = documentTexts(document);
   const percent = progress === undefined ? undefined : Math.round(progress * 100);
   return (
     <li>
@@ -98,10 +101,12 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
         className="h-full space-y-4 rounded-xl border border-slate-200 p-5 dark:border-slate-700"
       >
         <div>
-          <h2 id={headingId} className="text-xl font-semibold">
-            {document.documentName}
+          <h2 id={headingId} className="text-xl font-semibold" lang={texts.nameLang}>
+            {texts.name}
           </h2>
-          <p className="mt-1">{document.description}</p>
+          <p className="mt-1" lang={texts.descriptionLang}>
+            {texts.description}
+          </p>
           <p className={`mt-2 font-semibold ${document.isUploaded ? 'text-green-800 dark:text-green-300' : ''}`}>
             {document.isUploaded
               ? `✓ ${t('documents.uploaded')}`
@@ -125,7 +130,7 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
           <>
             <UploadWidget
               id={`file-${document.documentId}`}
-              label={t('documents.chooseLabel', { name: document.documentName })}
+              label={t('documents.chooseLabel', { name: texts.name })}
               hint={t('documents.hint')}
               files={files}
               onFilesChange={setFiles}

@@ -18,7 +18,7 @@ describe('signing in and out', () => {
     const { auth } = await renderRoute('/login?returnTo=%2Fusers%2Fprofile', { signedIn: false });
     await waitFor(() => expect(auth.signinRedirect).toHaveBeenCalledWith({ state: { returnTo: '/users/profile' } }));
     expect(auth.signinRedirect).toHaveBeenCalledTimes(1);
-    expect(document.title).toBe(`Sign in – ${testProfile.productName}`);
+    expect(document.title).toBe(`Sign in – ${testProfile.productName.en}`);
   });
 
   it('/login never sends a user off to another site afterwards', async () => {

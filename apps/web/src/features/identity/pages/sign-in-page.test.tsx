@@ -24,7 +24,7 @@ describe('sign-in page', () => {
     await renderRoute('/auth/boxed-signin?uid=u1', { signedIn: false });
     const email = await screen.findByLabelText('Email address');
     expect(email).toHaveValue('pat@example.com');
-    expect(document.title).toBe(`Sign in – ${testProfile.productName}`);
+    expect(document.title).toBe(`Sign in – ${testProfile.productName.en}`);
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute(
       'href',
       '/auth/boxed-signup?uid=u1',

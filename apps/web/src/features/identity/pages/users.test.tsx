@@ -22,7 +22,7 @@ describe('profile and settings', () => {
     expect(within(main).getByText('Applicant')).toBeInTheDocument();
     expect(within(main).getByText('Service worker')).toBeInTheDocument();
     expect(within(main).getByText('Polk')).toBeInTheDocument();
-    expect(document.title).toBe(`Profile – ${testProfile.productName}`);
+    expect(document.title).toBe(`Profile – ${testProfile.productName.en}`);
   });
 
   it('saves the preferred language and email choices', async () => {

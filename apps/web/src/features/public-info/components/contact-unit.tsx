@@ -1,5 +1,6 @@
 import type { ContactUnit } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
+import { Localized } from '@/lib/localized-text';
 import { PhoneLink } from './phone-link';
 
 /** A unit's phone, fax and hours as a description list under its name. */
@@ -9,9 +10,7 @@ export function ContactUnitDetails({ unit, headingLevel = 2 }: { unit: ContactUn
   const headingId = `contact-unit-${unit.id}`;
   return (
     <section aria-labelledby={headingId} className="space-y-3">
-      <Heading id={headingId} className="text-xl font-semibold">
-        {unit.name}
-      </Heading>
+      <Localized as={Heading} id={headingId} className="text-xl font-semibold" text={unit.name} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
         <dt className="font-semibold">{t('publicInfo.common.phone')}</dt>
         <dd>
@@ -41,7 +40,7 @@ export function ContactUnitDetails({ unit, headingLevel = 2 }: { unit: ContactUn
         {unit.hours ? (
           <>
             <dt className="font-semibold">{t('publicInfo.common.hours')}</dt>
-            <dd>{unit.hours}</dd>
+            <Localized as="dd" text={unit.hours} />
           </>
         ) : null}
       </dl>

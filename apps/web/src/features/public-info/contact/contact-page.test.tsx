@@ -12,12 +12,12 @@ describe('contact page', () => {
       await renderRoute(path, { signedIn: false });
       expect(await screen.findByRole('heading', { level: 1, name: 'Contact us' })).toBeInTheDocument();
       expect(await screen.findByText('Version 2.0 build 14')).toBeInTheDocument();
-      expect(document.title).toBe(`Contact us – ${testProfile.productName}`);
+      expect(document.title).toBe(`Contact us – ${testProfile.productName.en}`);
       for (const unit of testProfile.contactUnits) {
-        const region = screen.getByRole('region', { name: unit.name });
+        const region = screen.getByRole('region', { name: unit.name.en });
         expect(within(region).getByRole('link', { name: unit.phone })).toHaveAttribute('href', tel(unit.phone));
         expect(within(region).getByRole('link', { name: unit.fax })).toHaveAttribute('href', tel(unit.fax!));
-        expect(region).toHaveTextContent(unit.hours!);
+        expect(region).toHaveTextContent(unit.hours!.en);
       }
       const main = screen.getByRole('link', { name: /main child care page/ });
       expect(main).toHaveAttribute('href', testProfile.mainChildCarePageUrl);

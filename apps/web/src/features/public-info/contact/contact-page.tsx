@@ -4,6 +4,7 @@ import { linkClasses } from '@/components/ui/button';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactUnitDetails } from '../components/contact-unit';
 import { WithProfile } from '../components/profile-state';
+import { useLocalize } from '@/lib/localized-text';
 
 /** How the contact details sit on the page: in the flow, in a centred card, or over a full-width band. */
 export type ContactLayout = 'page' | 'boxed' | 'cover';
@@ -46,6 +47,7 @@ export function ContactPage({ layout = 'page' }: { layout?: ContactLayout }) {
 
 function ContactContent({ profile, layout }: { profile: ProgramProfile; layout: ContactLayout }) {
   const { t } = useTranslation();
+  const localize = useLocalize();
   return (
     <>
       <div className={`grid gap-6 ${layout === 'page' ? 'md:grid-cols-2' : 'lg:grid-cols-2'}`}>
@@ -61,7 +63,7 @@ function ContactContent({ profile, layout }: { profile: ProgramProfile; layout: 
         </h2>
         <p>
           <a href={profile.mainChildCarePageUrl} className={linkClasses}>
-            {t('publicInfo.contact.mainPage', { state: profile.state.name })}
+            {t('publicInfo.contact.mainPage', { state: localize(profile.state.name) })}
           </a>
         </p>
       </section>

@@ -8,7 +8,7 @@ describe('documents and forms page', () => {
     await renderRoute('/documentandforms', { signedIn: false });
     expect(await screen.findByRole('heading', { level: 1, name: 'Documents and forms' })).toBeInTheDocument();
     const table = await screen.findByRole('table');
-    expect(document.title).toBe(`Documents and forms – ${testProfile.productName}`);
+    expect(document.title).toBe(`Documents and forms – ${testProfile.productName.en}`);
     expect(
       within(table)
         .getAllByRole('columnheader')
@@ -16,10 +16,10 @@ describe('documents and forms page', () => {
     ).toEqual(['Form name', 'Form number', 'Last updated']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(testProfile.forms.length);
-    expect(rows[0]).toHaveTextContent(`${testProfile.forms[0]!.name}${testProfile.forms[0]!.id}July 1, 2024`);
+    expect(rows[0]).toHaveTextContent(`${testProfile.forms[0]!.name.en}${testProfile.forms[0]!.id}July 1, 2024`);
     const rules = screen.getByRole('region', { name: 'Rules' });
     for (const rule of testProfile.rules) {
-      expect(within(rules).getByText(rule.name)).toBeInTheDocument();
+      expect(within(rules).getByText(rule.name.en)).toBeInTheDocument();
       expect(within(rules).getByText(rule.citation)).toBeInTheDocument();
     }
   });

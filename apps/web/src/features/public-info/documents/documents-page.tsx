@@ -2,6 +2,7 @@ import type { ProgramProfile } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
+import { Localized } from '@/lib/localized-text';
 import { usePageTitle } from '@/lib/use-page-title';
 import { WithProfile } from '../components/profile-state';
 
@@ -60,10 +61,10 @@ function DocumentsContent({ profile }: { profile: ProgramProfile }) {
                   <td className="px-4 py-3">
                     {form.url ? (
                       <a href={form.url} className={linkClasses}>
-                        {form.name}
+                        <Localized text={form.name} />
                       </a>
                     ) : (
-                      form.name
+                      <Localized text={form.name} />
                     )}
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">{form.id}</td>
@@ -87,10 +88,10 @@ function DocumentsContent({ profile }: { profile: ProgramProfile }) {
             <li key={rule.citation}>
               {rule.url ? (
                 <a href={rule.url} className={linkClasses}>
-                  {rule.name}
+                  <Localized text={rule.name} />
                 </a>
               ) : (
-                <span className="font-semibold">{rule.name}</span>
+                <Localized className="font-semibold" text={rule.name} />
               )}
               <cite className="block text-slate-700 not-italic dark:text-slate-300">{rule.citation}</cite>
             </li>

@@ -43,7 +43,7 @@ describe('eligibility page', () => {
       await screen.findByRole('heading', { level: 1, name: 'Child Care Assistance eligibility' }),
     ).toBeInTheDocument();
     const who = await screen.findByRole('region', { name: 'Who can get help' });
-    expect(document.title).toBe(`Child Care Assistance eligibility – ${testProfile.productName}`);
+    expect(document.title).toBe(`Child Care Assistance eligibility – ${testProfile.productName.en}`);
     expect(who).toHaveTextContent(
       `under ${eligibility.childAgeLimit} years old, or under ${eligibility.specialNeedsChildAgeLimit} if the child has special needs`,
     );

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
+import { localeFileOf } from '@/lib/locales';
+import { useLocalize } from '@/lib/localized-text';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactUnitDetails } from '../components/contact-unit';
 import { WithProfile } from '../components/profile-state';
@@ -33,20 +35,24 @@ export function EligibilityPage() {
 }
 
 function EligibilityContent({ profile }: { profile: ProgramProfile }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const localize = useLocalize();
   const format = useIntlFormat();
   const [screenerOpen, setScreenerOpen] = useState(false);
   const rules = profile.eligibility;
   const unit = profile.contactUnits.find((candidate) => candidate.id === 'eligibility') ?? {
     id: 'eligibility',
-    name: t('publicInfo.eligibility.contactFallback'),
+    name: {
+      en: t('publicInfo.eligibility.contactFallback'),
+      [localeFileOf(i18n.language)]: t('publicInfo.eligibility.contactFallback'),
+    },
     phone: profile.phone,
     fax: profile.fax,
   };
 
   return (
     <>
-      <p className="text-lg">{t('publicInfo.eligibility.intro', { state: profile.state.name })}</p>
+      <p className="text-lg">{t('publicInfo.eligibility.intro', { state: localize(profile.state.name) })}</p>
 
       <div className="flex flex-wrap gap-3 print:hidden">
         <Button variant="secondary" onClick={() => window.print()}>

@@ -4,6 +4,7 @@ import { linkClasses } from '@/components/ui/button';
 import { useProgramNames, useProgramProfile } from '@/lib/program-profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { HelpLine } from '../components/help-line';
+import { useLocalize } from '@/lib/localized-text';
 
 /** The questions by topic; the texts are under publicInfo.faq.{topic}.{question}.q / .a. */
 const TOPICS = [
@@ -16,10 +17,11 @@ const TOPICS = [
 /** /pages/faq: real questions about applying, documents, RFIs and payments, as accordions. */
 export function FaqPage() {
   const { t } = useTranslation();
+  const localize = useLocalize();
   const profile = useProgramProfile();
   const { productName } = useProgramNames();
   usePageTitle(t('publicInfo.faq.title'));
-  const values = { state: profile.data?.state.name ?? '', product: productName ?? '' };
+  const values = { state: profile.data ? localize(profile.data.state.name) : '', product: productName ?? '' };
   return (
     <article aria-labelledby="faq-heading" className="max-w-3xl space-y-8">
       <div className="space-y-3">
