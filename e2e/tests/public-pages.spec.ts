@@ -115,7 +115,7 @@ test('the screener works with the keyboard alone', async ({ page }) => {
   const answer = page.getByRole('heading', { name: 'You may qualify', exact: true });
   await expect(answer).toBeFocused();
   await expect(
-    page.getByText('Your income of $31,300 is within the limit of $31,300 for a household of 1.'),
+    page.getByText('Your income of $31,300.00 is within the limit of $31,300.00 for a household of 1.'),
   ).toBeVisible();
   await expect(page.getByText(/Only the state decides/)).toBeVisible();
 
@@ -130,6 +130,6 @@ test('the screener works with the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'You may not qualify' })).toBeFocused();
   await expect(page.getByText("Your child's age, 18, is not under the age limit of 13.")).toBeVisible();
   await expect(
-    page.getByText('Your income of $31,300 is above the limit of $25,040 for a household of 1.'),
+    page.getByText('Your income of $31,300.00 is above the limit of $25,040.00 for a household of 1.'),
   ).toBeVisible();
 });

@@ -5,7 +5,8 @@ describe('createIntlFormat', () => {
   it('formats numbers, money, percentages and calendar dates in the language', () => {
     const en = createIntlFormat('en');
     expect(en.number(1234.5)).toBe('1,234.5');
-    expect(en.money(1200)).toBe('$1,200');
+    expect(en.money(1200)).toBe('$1,200.00');
+    expect(en.money(28)).toBe('$28.00');
     expect(en.money(12.5)).toBe('$12.50');
     expect(en.percent(160)).toBe('160%');
     // A calendar date stays on its day whatever the time zone.

@@ -22,10 +22,16 @@ const MONDAY = Date.UTC(2024, 0, 1);
 export function createIntlFormat(locale: string) {
   const tag = intlTagOf(locale);
   const integer = once(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
-  const wholeMoney = once(
-    () => new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY, maximumFractionDigits: 0 }),
+  // Always the currency's two decimals: "$28.00" beside "$33.50", never "$28".
+  const money = once(
+    () =>
+      new Intl.NumberFormat(tag, {
+        style: 'currency',
+        currency: CURRENCY,
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
   );
-  const money = once(() => new Intl.NumberFormat(tag, { style: 'currency', currency: CURRENCY }));
   const percent = once(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }));
   const longDate = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'long', timeZone: 'UTC' }));
   const weekday = once(() => new Intl.DateTimeFormat(tag, { weekday: 'long', timeZone: 'UTC' }));
@@ -60,8 +66,8 @@ export function createIntlFormat(locale: string) {
   });
   return {
     number: (value: number) => integer().format(value),
-    /** Whole dollars when the amount has no cents, cents otherwise. */
-    money: (value: number) => (Number.isInteger(value) ? wholeMoney() : money()).format(value),
+    /** Dollars and cents, always both: "$1,200.00", "$12.50". */
+    money: (value: number) => money().format(value),
     /** A percentage given as a number of percent: 160 → "160%". */
     percent: (value: number) => percent().format(value / 100),
     /** An ISO calendar date in the long style of the language ("July 1, 2024"). */

@@ -183,8 +183,14 @@ describe('W-9, rates and hours', () => {
 
   it('checks the taxpayer number by its type', () => {
     expect(w9('ssn', '123-45-6789').success).toBe(true);
-    expect(pathsOf(w9('ssn', '000-12-3456'))).toEqual(['tin: validation.application.ssn']);
     expect(pathsOf(w9('ssn', '12-3456789'))).toEqual(['tin: validation.application.ssn']);
+    // A number never issued says which rule it breaks, not only "9 digits".
+    expect(pathsOf(w9('ssn', '987-65-4321'))).toEqual(['tin: validation.application.ssnArea9']);
+    expect(pathsOf(w9('ssn', '000-12-3456'))).toEqual(['tin: validation.application.ssnArea000']);
+    expect(pathsOf(w9('ssn', '666-12-3456'))).toEqual(['tin: validation.application.ssnArea666']);
+    expect(pathsOf(w9('ssn', '123-00-4567'))).toEqual(['tin: validation.application.ssnGroup00']);
+    expect(pathsOf(w9('ssn', '123-45-0000'))).toEqual(['tin: validation.application.ssnSerial0000']);
+    expect(w9('ssn', '123456789').success).toBe(true);
     expect(w9('ein', '12-3456789').success).toBe(true);
     expect(pathsOf(w9('ein', '123-45-6789'))).toEqual(['tin: validation.application.ein']);
     expect(maskTin('123-45-6789')).toBe('•••••6789');
@@ -229,6 +235,19 @@ describe('W-9, rates and hours', () => {
     expect(pathsOf(operationHoursSchema.safeParse(withMonday('07:00', '07:00')))).toEqual([
       'days.0.end: validation.application.startBeforeEnd',
     ]);
+  });
+
+  it('hours on a Saturday or a Sunday are weekend care, and the answer must say so', () => {
+    const days = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].map((day) => ({
+      day,
+      open: day === 'saturday',
+      ...(day === 'saturday' ? { start: '08:00', end: '12:00' } : {}),
+    }));
+    const hours = { days, eveningOvernightCare: false, transportation: false };
+    expect(pathsOf(operationHoursSchema.safeParse({ ...hours, weekendCare: false }))).toEqual([
+      'weekendCare: validation.application.weekendHoursNotOffered',
+    ]);
+    expect(operationHoursSchema.safeParse({ ...hours, weekendCare: true }).success).toBe(true);
   });
 });
 

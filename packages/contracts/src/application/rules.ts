@@ -22,6 +22,12 @@ export const messages = {
   adultAge: 'validation.application.adultAge',
   childAge: 'validation.application.childAge',
   ssn: 'validation.application.ssn',
+  ssnArea9: 'validation.application.ssnArea9',
+  ssnArea000: 'validation.application.ssnArea000',
+  ssnArea666: 'validation.application.ssnArea666',
+  ssnGroup00: 'validation.application.ssnGroup00',
+  ssnSerial0000: 'validation.application.ssnSerial0000',
+  weekendHoursNotOffered: 'validation.application.weekendHoursNotOffered',
   ein: 'validation.application.ein',
   money: 'validation.application.money',
   hours: 'validation.application.hours',
@@ -68,11 +74,31 @@ export const moneySchema = z
 /** "HH:MM", 24-hour clock. */
 export const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, messages.hours);
 
+/**
+ * What is wrong with a Social Security number, or undefined when nothing is: 9 digits (dashes
+ * optional), then the ranges never issued, each with its own message so the person learns why
+ * (an area of 9xx, 000 or 666; a group of 00; a serial of 0000).
+ */
+export function ssnProblem(value: string): string | undefined {
+  const match = /^(\d{3})-?(\d{2})-?(\d{4})$/.exec(value.trim());
+  if (!match) return messages.ssn;
+  const [, area, group, serial] = match;
+  if (area!.startsWith('9')) return messages.ssnArea9;
+  if (area === '000') return messages.ssnArea000;
+  if (area === '666') return messages.ssnArea666;
+  if (group === '00') return messages.ssnGroup00;
+  if (serial === '0000') return messages.ssnSerial0000;
+  return undefined;
+}
+
 /** Social Security number: 9 digits, not in the never-issued ranges (000, 666, 9xx; 00; 0000). */
 export const ssnSchema = z
   .string()
   .trim()
-  .regex(/^(?!000|666|9\d\d)\d{3}-?(?!00)\d{2}-?(?!0000)\d{4}$/, messages.ssn);
+  .superRefine((value, ctx) => {
+    const message = ssnProblem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  });
 
 /** Employer identification number: 9 digits, written NN-NNNNNNN, with an IRS campus prefix. */
 export const einSchema = z

@@ -11,7 +11,7 @@ import {
   pastDateSchema,
   phoneSchema,
   requiredText,
-  ssnSchema,
+  ssnProblem,
   einSchema,
   stateSchema,
   timeSchema,
@@ -129,16 +129,20 @@ export const w9InfoSchema = z
     address: addressSchema,
     certified: z.literal(true, messages.mustAccept),
   })
-  .superRefine((value, context) => {
-    const check = value.tinType === 'ssn' ? ssnSchema : einSchema;
-    if (!check.safeParse(value.tin).success) {
-      context.addIssue({
-        code: 'custom',
-        path: ['tin'],
-        message: value.tinType === 'ssn' ? messages.ssn : messages.ein,
-      });
-    }
-  });
+  .superRefine(
+    (value, context) => {
+      const problem =
+        value.tinType === 'ssn'
+          ? ssnProblem(value.tin)
+          : einSchema.safeParse(value.tin).success
+            ? undefined
+            : messages.ein;
+      if (problem) context.addIssue({ code: 'custom', path: ['tin'], message: problem });
+    },
+    // Checked as soon as the number and its type are given, whatever else is still missing:
+    // the person learns what is wrong with the number while typing it, not at the end.
+    { when: (payload) => !payload.issues.some((issue) => issue.path?.[0] === 'tin' || issue.path?.[0] === 'tinType') },
+  );
 
 const rateSchema = z.object({ basic: moneySchema, specialNeeds: moneySchema });
 
@@ -172,6 +176,12 @@ export const operationHoursSchema = z
     transportation: z.boolean(),
   })
   .superRefine((value, ctx) => {
+    // Hours on a Saturday or a Sunday are weekend care: the answer says so, or a family
+    // searching for weekend care would never find these hours (and the review would contradict them).
+    const weekendOpen = value.days.some((day) => day.open && (day.day === 'saturday' || day.day === 'sunday'));
+    if (weekendOpen && !value.weekendCare) {
+      ctx.addIssue({ code: 'custom', path: ['weekendCare'], message: messages.weekendHoursNotOffered });
+    }
     // Closing before opening is overnight care: said so, or the times were swapped by mistake
     // (and a family searching for overnight care would never find these hours).
     if (value.eveningOvernightCare) return;

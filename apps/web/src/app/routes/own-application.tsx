@@ -17,7 +17,12 @@ export function OwnApplicationRedirect({ to }: { to: 'documents' | 'rfi-v1' }) {
   if (dashboard.isError)
     return <Alert tone="error">{unavailableMessage(t, dashboard.error) ?? t('dashboard.loadFailed')}</Alert>;
   const id = dashboard.data.applicationId;
-  return <Navigate to={id ? `/${to}/${id}` : '/dashboard'} replace />;
+  // Without an application the dashboard says why it opened instead of the page asked for.
+  return id ? (
+    <Navigate to={`/${to}/${id}`} replace />
+  ) : (
+    <Navigate to="/dashboard" replace state={{ noApplicationFor: to }} />
+  );
 }
 
 /** Renders the page when the address holds an application id, else opens the user's own. */

@@ -10,12 +10,15 @@ export function ModalDialog({
   title,
   children,
   className = '',
+  placement = 'centre',
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   className?: string;
+  /** Centred (the default), or a drawer at the inline end that sets its own margins. */
+  placement?: 'centre' | 'end';
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -37,6 +40,7 @@ export function ModalDialog({
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      data-placement={placement}
       onClose={onClose}
       onCancel={(event) => {
         event.preventDefault();

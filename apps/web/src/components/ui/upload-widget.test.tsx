@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { initI18n } from '@/lib/i18n';
 import {
+  chosenNameOf,
   mergeChosen,
   removeAt,
   requireFiles,
@@ -21,6 +22,14 @@ describe('upload widget rules', () => {
     const random = withRandomSuffix(file('scan.pdf'));
     expect(random.name).toMatch(/^scan-[0-9a-f]{8}\.pdf$/);
     expect(random.type).toBe('application/pdf');
+  });
+
+  it('remembers the name the person gave, whatever the suffix', () => {
+    const suffixed = withRandomSuffix(file('lease (signed).pdf'), () => 'a1b2c3d4');
+    expect(suffixed.name).toBe('lease (signed)-a1b2c3d4.pdf');
+    expect(chosenNameOf(suffixed)).toBe('lease (signed).pdf');
+    expect(chosenNameOf(withRandomSuffix(suffixed, () => 'ffff0000'))).toBe('lease (signed).pdf');
+    expect(chosenNameOf(file('plain.pdf'))).toBe('plain.pdf');
   });
 
   it('keeps one file in single mode, and truncates to the maximum in multiple mode', () => {
@@ -52,8 +61,10 @@ describe('the upload widget', () => {
     const input = document.getElementById('proof') as HTMLInputElement;
     await user.upload(input, [file('id-card.pdf'), file('photo.png', 'image/png')]);
     const chosen = await screen.findByRole('list', { name: 'Chosen files' });
-    expect(chosen).toHaveTextContent(/id-card-[0-9a-f]{8}\.pdf/);
-    expect(chosen).toHaveTextContent(/photo-[0-9a-f]{8}\.png/);
+    // Shown under the names the person gave them, without the widget's suffix.
+    expect(chosen).toHaveTextContent('id-card.pdf');
+    expect(chosen).toHaveTextContent('photo.png');
+    expect(chosen).not.toHaveTextContent(/-[0-9a-f]{8}\./);
     expect(screen.getByRole('button', { name: 'Choose files' })).toBeInTheDocument();
 
     await user.click(screen.getAllByRole('button', { name: /^Remove id-card/ })[0]!);

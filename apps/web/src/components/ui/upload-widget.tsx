@@ -9,14 +9,29 @@ const IMAGE_PREVIEW_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'i
 /** How long a removed file takes to fade out (spec section 3: the 200 ms clear animation). */
 export const CLEAR_ANIMATION_MS = 200;
 
+/** The name each suffixed file had when the person chose it. */
+const chosenNames = new WeakMap<File, string>();
+
 /**
  * Spec section 3: each chosen file gets a random suffix appended to its name, so two files
- * both called "scan.pdf" stay apart. It goes before the extension, which keeps the type.
+ * both called "scan.pdf" stay apart. It goes before the extension, which keeps the type. The
+ * suffix is the widget's own: the person sees, and the portal stores, the name they gave
+ * (`chosenNameOf`).
  */
 export function withRandomSuffix(file: File, random: () => string = randomSuffix): File {
   const dot = file.name.lastIndexOf('.');
   const [stem, extension] = dot > 0 ? [file.name.slice(0, dot), file.name.slice(dot)] : [file.name, ''];
-  return new File([file], `${stem}-${random()}${extension}`, { type: file.type, lastModified: file.lastModified });
+  const suffixed = new File([file], `${stem}-${random()}${extension}`, {
+    type: file.type,
+    lastModified: file.lastModified,
+  });
+  chosenNames.set(suffixed, chosenNameOf(file));
+  return suffixed;
+}
+
+/** The name the person's file had, before the widget's suffix: what is shown and uploaded. */
+export function chosenNameOf(file: File): string {
+  return chosenNames.get(file) ?? file.name;
 }
 
 function randomSuffix(): string {
@@ -189,12 +204,12 @@ export function UploadWidget({
               }`}
             >
               <Preview file={file} />
-              <span className="min-w-0 grow break-all">{file.name}</span>
+              <span className="min-w-0 grow break-all">{chosenNameOf(file)}</span>
               <Button
                 variant="secondary"
                 onClick={() => remove(file)}
                 disabled={disabled || leaving.includes(file)}
-                aria-label={`${t('uploadWidget.remove')} ${file.name}`}
+                aria-label={`${t('uploadWidget.remove')} ${chosenNameOf(file)}`}
               >
                 {t('uploadWidget.remove')}
               </Button>

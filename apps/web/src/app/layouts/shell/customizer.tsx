@@ -16,6 +16,7 @@ export function Customizer({ open, onClose }: { open: boolean; onClose: () => vo
       open={open}
       onClose={onClose}
       title={t('settings.title')}
+      placement="end"
       className="ms-auto me-0 h-dvh max-h-dvh w-[min(24rem,100vw)] rounded-none"
     >
       <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{t('settings.intro')}</p>

@@ -300,4 +300,27 @@ describe('the application wizard', () => {
     expect(last.categoryTypes!.capacity).toBe(4);
     expect(last.providerInfo!.firstName).toBe('Nia');
   });
+
+  it('opening on a Saturday ticks weekend care, so the review never says "No" beside weekend hours', async () => {
+    fakeDrafts([draft(answeredApplication())]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=operation-hours-form');
+    const weekend = await screen.findByRole('checkbox', { name: 'I offer weekend care' });
+    expect(weekend).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Open on Saturday' }));
+    expect(weekend).toBeChecked();
+  });
+
+  it('says why a number that is never a Social Security number is refused', async () => {
+    fakeDrafts([draft(answeredApplication())]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=w9-info-form');
+    await user.click(await screen.findByRole('button', { name: 'Change the number' }));
+    await user.type(screen.getByLabelText(/Taxpayer identification number/), '987-65-4321');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(
+      (await screen.findAllByText(/A Social Security number never starts with 9: numbers starting with 9 are taxpayer/))
+        .length,
+    ).toBeGreaterThan(0);
+  });
 });

@@ -116,6 +116,28 @@ describe('the dashboard', () => {
     ).toBeInTheDocument();
   });
 
+  it('"Go To RFI" with no application comes back to the dashboard saying why', async () => {
+    arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null });
+    const user = userEvent.setup();
+    await renderRoute('/dashboard');
+    expect(screen.queryByText(/You have no application yet/)).toBeNull();
+    await user.click(await screen.findByRole('link', { name: 'Go To RFI' }));
+    expect(
+      await screen.findByText(/You have no application yet, so there is no request for information to answer\./),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+  });
+
+  it('the documents page with no application comes back to the dashboard saying why', async () => {
+    arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null });
+    await renderRoute('/documents');
+    expect(
+      await screen.findByText(
+        'You have no application yet, so there are no documents to upload. Create an application first.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('resuming with no draft logs an error and tells the user', async () => {
     arrange({ isDocumentRequired: false, applicationId: null, providerApplication: null });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);

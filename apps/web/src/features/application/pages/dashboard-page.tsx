@@ -1,7 +1,7 @@
 import type { ProviderApplication } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -99,6 +99,16 @@ function ApplicationSummary({
 }
 
 /**
+ * The page the user asked for when the portal opened the dashboard instead, having no
+ * application to open it for ("Go To RFI" with no application yet): the router says so in
+ * the navigation's state.
+ */
+function noApplicationFor(state: unknown): 'rfi-v1' | 'documents' | undefined {
+  const value = (state as { noApplicationFor?: unknown } | null)?.noApplicationFor;
+  return value === 'rfi-v1' || value === 'documents' ? value : undefined;
+}
+
+/**
  * /dashboard (spec section 2): the buttons appear exactly under the spec's conditions: upload
  * only while documents are required, create and resume only without an application, the RFI
  * page always. Beyond the spec: the application's status, its timeline and what to do next.
@@ -109,6 +119,7 @@ export function DashboardPage() {
   const dashboard = useDashboard();
   const drafts = useMyDrafts();
   const [noDraft, setNoDraft] = useState(false);
+  const redirectedFrom = noApplicationFor(useLocation().state);
   usePageTitle(t('dashboard.title'));
 
   const resume = () => {
@@ -147,6 +158,9 @@ export function DashboardPage() {
           {t('dashboard.actions.rfi')}
         </Link>
       </div>
+      {redirectedFrom && applicationId === null ? (
+        <Alert tone="info">{t(`dashboard.noApplicationFor.${redirectedFrom}`)}</Alert>
+      ) : null}
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
       {providerApplication ? (
         <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />

@@ -1,4 +1,5 @@
 import { ageGroupCodes, dayCodes } from '@ccap/contracts';
+import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LabelGroup } from '@/components/ui/form/field-labels';
@@ -42,7 +43,16 @@ const OVERNIGHT_NOTE = 'operation-hours-overnight-note';
 /** operation-hours-form: each day open or closed with its hours, and the kinds of care. */
 export function OperationHoursFields({ lookups }: StepFieldsProps) {
   const { t } = useTranslation();
-  const { watch } = useFormContext();
+  const { watch, setValue, getValues } = useFormContext();
+  // Hours on a Saturday or a Sunday are weekend care: opening one ticks the box (the rule of
+  // the step refuses weekend hours without it, so the review never contradicts the hours).
+  const weekendOpen = dayCodes.some(
+    (code, index) => (code === 'saturday' || code === 'sunday') && watch(`days.${index}.open`) === true,
+  );
+  useEffect(() => {
+    if (weekendOpen && getValues('weekendCare') !== true)
+      setValue('weekendCare', true, { shouldDirty: true, shouldValidate: true });
+  }, [weekendOpen, getValues, setValue]);
   return (
     <>
       <h3 className="text-xl font-semibold">{t('application.fields.days')}</h3>

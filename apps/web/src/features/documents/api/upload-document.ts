@@ -1,5 +1,6 @@
 import type { RequiredDocument } from '@ccap/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { chosenNameOf } from '@/components/ui/upload-widget';
 import { apiUpload } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -16,7 +17,8 @@ export interface UploadDocumentInput {
  */
 export const uploadDocument = ({ applicationId, documentId, file, onProgress }: UploadDocumentInput) => {
   const form = new FormData();
-  form.append('file', file, file.name);
+  // The name the person gave the file, not the widget's suffixed one: it is the name shown.
+  form.append('file', file, chosenNameOf(file));
   return apiUpload<RequiredDocument>(`Application/${applicationId}/documents/${documentId}/file`, form, onProgress);
 };
 

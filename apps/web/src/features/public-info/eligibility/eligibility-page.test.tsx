@@ -7,8 +7,7 @@ import { renderRoute } from '@/test/render';
 const { eligibility } = testProfile;
 const unit = testProfile.contactUnits.find((candidate) => candidate.id === 'eligibility')!;
 const tel = (phone: string) => `tel:+1${phone.replace(/\D/g, '')}`;
-const money = (value: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(value);
+const money = (value: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
 
 async function openScreener() {
   await renderRoute('/childcareEligibilityInfo', { signedIn: false });
@@ -59,10 +58,11 @@ describe('eligibility page', () => {
     const contact = screen.getByRole('region', { name: 'Questions about eligibility' });
     expect(within(contact).getByRole('link', { name: unit.phone })).toHaveAttribute('href', tel(unit.phone));
     expect(within(contact).getByRole('link', { name: unit.fax })).toHaveAttribute('href', tel(unit.fax!));
-    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Apply' })).toHaveAttribute(
-      'href',
-      '/registeredapplication',
-    );
+    // Families apply to the state, not through the provider application of this portal.
+    expect(
+      within(screen.getByRole('main')).getByRole('link', { name: 'Apply for Child Care Assistance (state website)' }),
+    ).toHaveAttribute('href', testProfile.mainChildCarePageUrl);
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: /^Apply$/ })).toBeNull();
   });
 
   it('prints the requirements with the browser print dialog', async () => {
@@ -83,9 +83,13 @@ describe('eligibility page', () => {
         eligibility.incomeLimitPercentOfPoverty) /
       100;
     expect(
-      screen.getByText(`Your income of $30,000 is within the limit of ${money(limit)} for a household of 3.`),
+      screen.getByText(`Your income of $30,000.00 is within the limit of ${money(limit)} for a household of 3.`),
     ).toBeInTheDocument();
     expect(screen.getByText(/Only the state decides/)).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Apply for Child Care Assistance (state website)' })[1]).toHaveAttribute(
+      'href',
+      testProfile.mainChildCarePageUrl,
+    );
   });
 
   it('explains each reason a family may not qualify', async () => {

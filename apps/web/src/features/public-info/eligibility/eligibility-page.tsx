@@ -1,15 +1,14 @@
 import type { ProgramProfile } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
 import { localeFileOf } from '@/lib/locales';
 import { useLocalize } from '@/lib/localized-text';
 import { usePageTitle } from '@/lib/use-page-title';
 import { ContactUnitDetails } from '../components/contact-unit';
 import { WithProfile } from '../components/profile-state';
-import { EligibilityScreener } from './eligibility-screener';
+import { EligibilityScreener, FamilyApplyLink } from './eligibility-screener';
 
 const SCREENER_ID = 'eligibility-screener';
 const CARE_TYPES = ['center', 'registeredHome', 'nonRegisteredHome', 'inHome'] as const;
@@ -66,12 +65,12 @@ function EligibilityContent({ profile }: { profile: ProgramProfile }) {
         >
           {t('publicInfo.eligibility.screener')}
         </Button>
-        <Link to="/registeredapplication" className={buttonClasses('primary')}>
-          {t('publicInfo.eligibility.apply')}
-        </Link>
+        <FamilyApplyLink href={profile.mainChildCarePageUrl} />
       </div>
 
-      {screenerOpen ? <EligibilityScreener id={SCREENER_ID} rules={rules} /> : null}
+      {screenerOpen ? (
+        <EligibilityScreener id={SCREENER_ID} rules={rules} applyHref={profile.mainChildCarePageUrl} />
+      ) : null}
 
       <section aria-labelledby="who-heading" className="space-y-3">
         <h2 id="who-heading" className="text-2xl font-semibold">

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { FormProvider, useForm, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { z } from 'zod';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { fieldErrorText, zodOptions } from '@/components/ui/form/error-messages';
@@ -16,6 +15,19 @@ import {
   type ScreenerCheck,
   type ScreenerResult,
 } from './screen-eligibility';
+
+/**
+ * Where a family applies for Child Care Assistance: the state's child care site (the program
+ * profile's main child care page), never the portal's provider application.
+ */
+export function FamilyApplyLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} className={buttonClasses('primary')}>
+      {t('publicInfo.eligibility.applyFamily')}
+    </a>
+  );
+}
 
 /**
  * A number as people type it in their language: spaces, the language's thousands separator
@@ -89,7 +101,16 @@ function NumberQuestion({
 }
 
 /** "See if you may qualify": five questions answered in the browser only, nothing is sent. */
-export function EligibilityScreener({ id, rules }: { id: string; rules: EligibilityRules }) {
+export function EligibilityScreener({
+  id,
+  rules,
+  applyHref,
+}: {
+  id: string;
+  rules: EligibilityRules;
+  /** Where a family applies (the state's child care site). */
+  applyHref: string;
+}) {
   const { t, i18n } = useTranslation();
   const schema = useMemo(() => screenerSchema(i18n.language), [i18n.language]);
   const form = useForm<ScreenerValues, unknown, ScreenerAnswers>({
@@ -159,7 +180,9 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
           <Button type="submit">{t('publicInfo.screener.submit')}</Button>
         </form>
       </FormProvider>
-      <div aria-live="polite">{result ? <ScreenerAnswer result={result} headingRef={resultRef} /> : null}</div>
+      <div aria-live="polite">
+        {result ? <ScreenerAnswer result={result} headingRef={resultRef} applyHref={applyHref} /> : null}
+      </div>
     </section>
   );
 }
@@ -167,7 +190,9 @@ export function EligibilityScreener({ id, rules }: { id: string; rules: Eligibil
 function ScreenerAnswer({
   result,
   headingRef,
+  applyHref,
 }: {
+  applyHref: string;
   result: ScreenerResult;
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
@@ -203,11 +228,7 @@ function ScreenerAnswer({
         </p>
       ) : null}
       <p className="font-semibold">{t('publicInfo.screener.disclaimer')}</p>
-      {result.mayQualify ? (
-        <Link to="/registeredapplication" className={buttonClasses('primary')}>
-          {t('publicInfo.eligibility.apply')}
-        </Link>
-      ) : null}
+      {result.mayQualify ? <FamilyApplyLink href={applyHref} /> : null}
     </div>
   );
 }

@@ -35,6 +35,6 @@ describe('licensed provider page', () => {
       ),
     );
     await renderRoute('/LicensedProviderInfo', { signedIn: false });
-    expect(await screen.findByText('Consultation fee: $1,250')).toBeInTheDocument();
+    expect(await screen.findByText('Consultation fee: $1,250.00')).toBeInTheDocument();
   });
 });

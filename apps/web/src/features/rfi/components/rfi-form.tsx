@@ -17,7 +17,7 @@ import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldClasses } from '@/components/ui/text-field';
-import { requireFiles, UploadWidget, UploadWidgetError } from '@/components/ui/upload-widget';
+import { chosenNameOf, requireFiles, UploadWidget, UploadWidgetError } from '@/components/ui/upload-widget';
 import { useCreateRfi } from '../api/create-rfi';
 import { useRespondRfi } from '../api/respond-rfi';
 import { logRfiError, rfiErrorMessage } from '../rfi-errors';
@@ -110,7 +110,7 @@ export function RfiForm({ permissions, pending, showClose = true }: RfiFormProps
     }
     const file = files[0];
     const attachment = file
-      ? { documentName: file.name, documentStream: await fileToBase64(file), uploadedBy: '' }
+      ? { documentName: chosenNameOf(file), documentStream: await fileToBase64(file), uploadedBy: '' }
       : undefined;
     try {
       if (staff) {
@@ -200,7 +200,7 @@ export function RfiForm({ permissions, pending, showClose = true }: RfiFormProps
         <textarea
           id={ids.comment}
           rows={5}
-          placeholder={t('rfi.form.placeholder')}
+          placeholder={t(staff ? 'rfi.form.placeholder' : 'rfi.form.answerPlaceholder')}
           aria-invalid={commentError ? true : undefined}
           aria-describedby={commentDescribedBy}
           aria-required={staff ? true : undefined}

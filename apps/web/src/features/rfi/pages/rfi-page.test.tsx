@@ -173,7 +173,8 @@ describe('the RFI page', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Reply / Request an RFI' })).toBeInTheDocument();
     expect(form).toHaveTextContent('You are answering the request of 05 Jan, 2026.');
     const comment = within(form).getByRole('textbox', { name: 'Your response' });
-    expect(comment).toHaveAttribute('placeholder', 'Enter your request');
+    // The applicant's box asks for the answer, not a request.
+    expect(comment).toHaveAttribute('placeholder', 'Enter your answer');
 
     await user.type(comment, 'Here is my certificate.');
     await user.click(within(form).getByRole('button', { name: 'Send' }));
@@ -190,7 +191,8 @@ describe('the RFI page', () => {
     expect(api.sent.replies).toHaveLength(1);
     const [reply] = api.sent.replies;
     expect(reply).toMatchObject({ rfiId: 12, applicantComment: 'Here is my certificate.' });
-    expect(reply!.document!.documentName).toMatch(/^cpr-[0-9a-f]{8}\.pdf$/);
+    // The name the person gave the file, not the widget's suffixed one.
+    expect(reply!.document!.documentName).toBe('cpr.pdf');
     // Base64 of the bytes, without the data-URL prefix.
     expect(atob(reply!.document!.documentStream)).toBe('%PDF-1.7\n%%EOF\n');
     // The list reloads, the form resets and the chosen file is removed.
@@ -333,7 +335,7 @@ describe('the RFI page', () => {
     ).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Error fetching RFI:', expect.anything());
     // The chosen file stays, to send again or replace.
-    expect(screen.getByRole('list', { name: 'Chosen files' })).toHaveTextContent(/cpr-/);
+    expect(screen.getByRole('list', { name: 'Chosen files' })).toHaveTextContent('cpr.pdf');
   });
 
   it('a failed load is logged and shown; an application that is not the user’s is "not found"', async () => {

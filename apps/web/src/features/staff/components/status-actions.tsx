@@ -21,7 +21,10 @@ export function StatusActions({ application }: { application: StaffApplication }
   const change = useChangeStatus(application.applicationId);
   const [asking, setAsking] = useState<StaffAction>();
   const [error, setError] = useState<string>();
-  const [done, setDone] = useState<string>();
+  // The status and version the last change led to. Its message stands while the page has not
+  // yet reloaded past that change, or the application is still in that status: an RFI sent since
+  // (Information requested) or another worker's change makes it stale, and it goes.
+  const [done, setDone] = useState<Pick<StaffApplication, 'status' | 'version'>>();
 
   const confirm = (reason: string | undefined) => {
     if (!asking) return Promise.resolve();
@@ -30,7 +33,7 @@ export function StatusActions({ application }: { application: StaffApplication }
     return change.mutateAsync({ action, version: application.version, reason }).then(
       (result) => {
         setAsking(undefined);
-        setDone(t('staff.actions.done', { status: statusLabel(t, result.status) }));
+        setDone({ status: result.status, version: result.version });
       },
       (problem: unknown) => setError(staffErrorMessage(t, problem)),
     );
@@ -41,7 +44,9 @@ export function StatusActions({ application }: { application: StaffApplication }
       <h2 id="status-actions-heading" className="text-xl font-semibold">
         {t('staff.actions.heading')}
       </h2>
-      {done ? <Alert tone="success">{done}</Alert> : null}
+      {done && (application.status === done.status || application.version < done.version) ? (
+        <Alert tone="success">{t('staff.actions.done', { status: statusLabel(t, done.status) })}</Alert>
+      ) : null}
       {application.allowedActions.length === 0 ? (
         <p>{t('staff.actions.none', { status: statusLabel(t, application.status) })}</p>
       ) : (

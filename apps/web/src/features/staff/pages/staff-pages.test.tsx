@@ -260,6 +260,33 @@ describe('the review page', () => {
     expect(changes).toEqual([{ action: 'approve', version: 3 }]);
   });
 
+  it('says what a change did only while it is so: an RFI sent since takes the message away', async () => {
+    let current = application({ status: 'submitted', version: 3, allowedActions: ['start-review', 'withdraw'] });
+    fakeReview((body) => {
+      current = application({ status: 'in-review', version: body.version + 1, allowedActions: ['approve', 'deny'] });
+      return HttpResponse.json({ applicationId: 41, status: 'in-review', version: body.version + 1, assignee: null });
+    });
+    server.use(
+      http.get('*/api/Staff/applications/41', () => HttpResponse.json(current)),
+      http.post('*/api/rfi/CreateRfi', () => {
+        current = application({ status: 'information-requested', version: 5, allowedActions: ['approve', 'deny'] });
+        return HttpResponse.json({ rfiId: 6 }, { status: 201 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderRoute('/staff/applications/41');
+    await user.click(await screen.findByRole('button', { name: 'Start review' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start the review?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Start review' }));
+    expect(await screen.findByText('Done: the application is now In review.')).toBeInTheDocument();
+
+    const rfis = screen.getByRole('region', { name: 'Requests for information' });
+    await user.type(within(rfis).getByRole('textbox', { name: /Your request to the applicant/ }), 'Send the lease.');
+    await user.click(within(rfis).getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Your request was sent to the applicant.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Done: the application is now In review.')).toBeNull());
+  });
+
   it("takes over a colleague's application only after saying whose it is, and gives one back", async () => {
     fakeReview(() => HttpResponse.json({}));
     const assigns: unknown[] = [];
