@@ -116,6 +116,8 @@ export default defineConfig({
       OIDC_ISSUER: `${EXTERNAL_IDP_URL}/idp`,
       OIDC_CLIENT_ID: 'ccap-web',
       OIDC_AUDIENCE: 'urn:ccap:api',
+      // Not the embedded default (another identity provider): its data key is configured.
+      DATA_KEY: Buffer.alloc(32, 5).toString('base64'),
     }),
   ],
 });

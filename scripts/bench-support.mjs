@@ -103,6 +103,8 @@ export async function startProduct({ port, env = {}, dataDir }) {
       DATABASE_URL: '',
       TILE_URL: '',
       LOG_LEVEL: 'info',
+      // A measurement's own key-encryption key: on PostgreSQL the product requires one.
+      DATA_KEY: Buffer.alloc(32, 3).toString('base64'),
       ...env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],

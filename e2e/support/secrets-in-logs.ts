@@ -29,6 +29,9 @@ const RULES: { name: string; pattern: RegExp; except?: RegExp }[] = [
   },
   { name: 'a password field', pattern: /"(?:password|newPassword|confirmPassword|currentPassword)"\s*:/i },
   { name: 'a credential header', pattern: /"(?:authorization|cookie|set-cookie)"\s*:/i },
+  // The protected answers (ADR 080): the taxpayer number the tests type, a revealed value's field.
+  { name: 'a taxpayer number the tests typed', pattern: /\b123-?45-?6789\b/ },
+  { name: 'a revealed answer', pattern: /"value"\s*:\s*"\d{3}-?\d{2}-?\d{4}"/ },
 ];
 
 /** Every line of every log in `dir` against every rule; also what was read, for the summary. */

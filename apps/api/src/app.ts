@@ -169,8 +169,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   const texts = locales ?? createLocaleSource();
   app.decorate(
     'repositories',
-    createRepositories(database.db, { ...repositoryOptions(config, texts), timeZone: profile.timeZone }),
+    createRepositories(database.db, { ...(await repositoryOptions(config, texts)), timeZone: profile.timeZone }),
   );
+  // Rows written before the protected answers were sealed are sealed now, in short batches.
+  await app.repositories.sealedAnswers.sealClearRows();
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env';
+import { ConfigError, loadConfig, TEST_DATA_KEY } from './env';
 
 describe('configuration', () => {
   it('defaults to the embedded product: PGlite, built-in provider, demo accounts, mail view', () => {
@@ -20,14 +20,18 @@ describe('configuration', () => {
       { DATABASE_URL: 'postgres://db/portal' },
       { OIDC_ISSUER: 'https://login.example.gov', OIDC_CLIENT_ID: 'portal' },
     ]) {
-      const config = loadConfig({ ...env, DEMO_ACCOUNTS: 'true', DEV_MAIL_VIEW: 'true' });
+      const config = loadConfig({ ...env, DATA_KEY: TEST_DATA_KEY, DEMO_ACCOUNTS: 'true', DEV_MAIL_VIEW: 'true' });
       expect(config.demoAccounts).toBe(false);
       expect(config.devMailView).toBe(false);
     }
   });
 
   it('switches to an external provider by configuration alone', () => {
-    const config = loadConfig({ OIDC_ISSUER: 'https://login.example.gov/', OIDC_CLIENT_ID: 'portal' });
+    const config = loadConfig({
+      OIDC_ISSUER: 'https://login.example.gov/',
+      OIDC_CLIENT_ID: 'portal',
+      DATA_KEY: TEST_DATA_KEY,
+    });
     expect(config.identity).toEqual({
       kind: 'external',
       issuer: 'https://login.example.gov',
@@ -35,6 +39,33 @@ describe('configuration', () => {
       audience: 'portal',
       scope: 'openid profile email',
     });
+  });
+
+  it('keeps the data key in the data folder on the embedded default, and requires DATA_KEY elsewhere', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/ccap' }).dataKeys).toEqual({ kind: 'file', file: '/srv/ccap/data-keys.json' });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/portal' })).toThrow(/DATA_KEY: required/);
+    const other = Buffer.alloc(32, 9).toString('base64');
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://db/portal',
+      DATA_KEY: TEST_DATA_KEY,
+      DATA_KEY_VERSION: '3',
+      DATA_KEY_PREVIOUS: `2:${other}`,
+    });
+    expect(config.dataKeys).toEqual({
+      kind: 'configured',
+      keyring: {
+        current: 3,
+        keys: new Map([
+          [2, Buffer.from(other, 'base64')],
+          [3, Buffer.from(TEST_DATA_KEY, 'base64')],
+        ]),
+      },
+    });
+    expect(() => loadConfig({ DATA_KEY: 'c2hvcnQ=' })).toThrow(/DATA_KEY: must be base64 of 32 random bytes/);
+    expect(() => loadConfig({ DATA_KEY: TEST_DATA_KEY, DATA_KEY_PREVIOUS: 'nonsense' })).toThrow(/DATA_KEY_PREVIOUS/);
+    expect(() => loadConfig({ DATA_KEY: TEST_DATA_KEY, DATA_KEY_PREVIOUS: `1:${other}` })).toThrow(
+      /must not hold DATA_KEY_VERSION/,
+    );
   });
 
   it('names every bad setting', () => {

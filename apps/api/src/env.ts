@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type Keyring, parseKey } from './crypto/key-encryption-key';
 
 /** The repository root, found from this file whether it runs from src/ or bundled dist/. */
 const apiRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,6 +108,11 @@ export const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  /** The key-encryption key of the protected answers (ADR 080): base64 of 32 bytes. */
+  DATA_KEY: z.preprocess(emptyAsUndefined, z.string().optional()),
+  DATA_KEY_VERSION: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  /** Earlier keys still needed to open what they sealed: "1:base64,2:base64". */
+  DATA_KEY_PREVIOUS: z.preprocess(emptyAsUndefined, z.string().optional()),
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
@@ -145,6 +151,8 @@ export interface Config {
   /** The PostgreSQL server `npm run bench` measures on (a schema of its own, dropped after). */
   benchDatabaseUrl: string;
   rateLimits: RateLimitConfig;
+  /** The key-encryption keys of the protected answers (ADR 080): configured, or the data folder's file. */
+  dataKeys: DataKeysConfig;
   /** GET /metrics: a bearer token for remote scrapers; without one, loopback callers only. */
   metrics: { token: string | undefined };
 }
@@ -254,6 +262,47 @@ export type IdentityConfig =
 
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
+export type DataKeysConfig = { kind: 'configured'; keyring: Keyring } | { kind: 'file'; file: string };
+
+/** The tests' fixed key-encryption key (NODE_ENV=test without DATA_KEY): never a secret. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
+const configuredKey = (text: string, name: string) => {
+  try {
+    return parseKey(text, name);
+  } catch (error) {
+    throw new ConfigError(`Invalid configuration:\n  ${(error as Error).message}`);
+  }
+};
+
+function dataKeysConfig(env: Env, embedded: boolean, dataDir: string): DataKeysConfig {
+  if (env.DATA_KEY) {
+    const keys = new Map<number, Buffer>();
+    for (const entry of env.DATA_KEY_PREVIOUS?.split(',') ?? []) {
+      const match = /^\s*(\d+):(.+)$/.exec(entry);
+      if (!match)
+        throw new ConfigError(
+          'Invalid configuration:\n  DATA_KEY_PREVIOUS: a list of version:base64-key, comma separated',
+        );
+      keys.set(Number(match[1]), configuredKey(match[2]!, 'DATA_KEY_PREVIOUS'));
+    }
+    if (keys.has(env.DATA_KEY_VERSION)) {
+      throw new ConfigError(
+        'Invalid configuration:\n  DATA_KEY_PREVIOUS: must not hold DATA_KEY_VERSION, the current key',
+      );
+    }
+    keys.set(env.DATA_KEY_VERSION, configuredKey(env.DATA_KEY, 'DATA_KEY'));
+    return { kind: 'configured', keyring: { current: env.DATA_KEY_VERSION, keys } };
+  }
+  if (env.NODE_ENV === 'test') {
+    return { kind: 'configured', keyring: { current: 1, keys: new Map([[1, Buffer.from(TEST_DATA_KEY, 'base64')]]) } };
+  }
+  if (embedded) return { kind: 'file', file: path.join(dataDir, 'data-keys.json') };
+  throw new ConfigError(
+    'Invalid configuration:\n  DATA_KEY: required with DATABASE_URL, an external identity provider or a public address (openssl rand -base64 32)',
+  );
+}
+
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
@@ -337,6 +386,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       domain: new URL(publicUrl).hostname,
     },
     metrics: { token: env.METRICS_TOKEN },
+    dataKeys: dataKeysConfig(env, embedded, path.resolve(env.DATA_DIR)),
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,
       tileAttribution: env.TILE_ATTRIBUTION,

@@ -12,6 +12,9 @@ import { createAccountsRepository } from './features/identity/idp/accounts.repos
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import type { Config } from './env';
+import { createFieldCipher, type FieldCipher } from './crypto/field-cipher';
+import { keyEncryptionKeyFor } from './crypto/key-encryption-key';
+import { createSealedAnswersRepository } from './features/application/sealed-answers.repository';
 import { createLocaleSource, type LocaleSource } from './features/application/pdf/labels';
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
@@ -33,12 +36,18 @@ export interface RepositoryOptions {
   locales: LocaleSource;
   /** Where the program's days are counted: RFI due dates (the program profile's `timeZone`). */
   timeZone?: string;
+  /** Seals and opens the protected answers (ADR 080). */
+  cipher: FieldCipher;
 }
 
-export const repositoryOptions = (
-  config: Pick<Config, 'publicUrl'>,
+export const repositoryOptions = async (
+  config: Pick<Config, 'publicUrl' | 'dataKeys'>,
   locales: LocaleSource = createLocaleSource(),
-): RepositoryOptions => ({ publicUrl: config.publicUrl, locales });
+): Promise<RepositoryOptions> => ({
+  publicUrl: config.publicUrl,
+  locales,
+  cipher: createFieldCipher(await keyEncryptionKeyFor(config.dataKeys)),
+});
 
 /** Every repository, built once over the database; routes reach SQL only through these. */
 export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
@@ -57,9 +66,10 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     signingKeys: createSigningKeysRepository(db),
     users: createUsersRepository(db, audit),
     lookups: createLookupsRepository(db),
-    drafts: createDraftsRepository(db),
-    applications: createApplicationsRepository(db, audit),
-    applicationPdf: createApplicationPdfRepository(db),
+    drafts: createDraftsRepository(db, options.cipher),
+    applications: createApplicationsRepository(db, audit, options.cipher),
+    applicationPdf: createApplicationPdfRepository(db, options.cipher),
+    sealedAnswers: createSealedAnswersRepository(db, options.cipher),
     documents: createDocumentsRepository(db, audit),
     dashboard: createDashboardRepository(db),
     providers: createProvidersRepository(db),
@@ -69,7 +79,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue: createQueueRepository(db, options.timeZone),
-    review: createReviewRepository(db, audit),
+    review: createReviewRepository(db, audit, options.cipher),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),

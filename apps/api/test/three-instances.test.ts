@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../src/db/migrations';
-import { loadConfig } from '../src/env';
+import { loadConfig, TEST_DATA_KEY } from '../src/env';
 import { completeApplication } from './application-fixture';
 import { multipartBody } from './documents-fixture';
 import { pdf, png } from './document-files';
@@ -125,6 +125,8 @@ for (const variant of VARIANTS)
           PUBLIC_URL,
           DATABASE_URL: databaseUrl,
           DATABASE_POOL_SIZE: '5',
+          // One key-encryption key for every instance: each opens what another sealed.
+          DATA_KEY: TEST_DATA_KEY,
           DATA_DIR: dataDir,
           SMTP_URL: smtp.url,
           ...(s3

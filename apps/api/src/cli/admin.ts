@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import { staffRoleSchema } from '@ccap/contracts';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
+import { addFileKeyVersion } from '../crypto/key-encryption-key';
 import { BUILT_IN_ISSUER_KEY, loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { createRepositories, repositoryOptions } from '../repositories';
@@ -10,7 +11,11 @@ const USAGE = `Usage:
   npm run admin -- grant <email> <service-worker|administrator> [--county <name>]...
   npm run admin -- revoke <email> <service-worker|administrator>
   npm run admin -- list
-  npm run admin -- rotate-keys   (built-in identity provider: new signing key at next start)`;
+  npm run admin -- rotate-keys   (built-in identity provider: new signing key at next start)
+  npm run admin -- rotate-data-key [--batch-size N] [--resume]
+                                 (re-wraps every data key of the protected answers under the
+                                  current DATA_KEY_VERSION; on the embedded default, first adds
+                                  a new key to the data folder's keyring unless --resume)`;
 
 /**
  * Staff roles from the command line, to bootstrap the first administrator. The user must
@@ -20,21 +25,48 @@ async function main(argv: string[]) {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { county: { type: 'string', multiple: true } },
+    options: {
+      county: { type: 'string', multiple: true },
+      'batch-size': { type: 'string' },
+      resume: { type: 'boolean' },
+    },
   });
   const [command, email, roleArg] = positionals;
-  const config = loadConfig();
+  let config = loadConfig();
+  if (command === 'rotate-data-key' && config.dataKeys.kind === 'file' && !values.resume) {
+    // The embedded default keeps its keyring in the data folder: the new key goes there first.
+    const keyring = await addFileKeyVersion(config.dataKeys.file);
+    console.log(`Added data key version ${keyring.current} to ${config.dataKeys.file}.`);
+    config = { ...config, dataKeys: { kind: 'configured', keyring } };
+  }
   const profile = await loadProgramProfile(config.programProfilePath);
   const database = await openDatabase(config.database);
   try {
     await migrateToLatest(database.db, { schema: database.schema });
-    const repos = createRepositories(database.db, repositoryOptions(config));
+    const repos = createRepositories(database.db, await repositoryOptions(config));
     if (command === 'rotate-keys') {
       const kid = await repos.signingKeys.rotate();
       console.log(
         `New signing key ${kid}. Restart each instance to sign with it; tokens signed with the old key stay valid until they expire.`,
       );
       return 0;
+    }
+    if (command === 'rotate-data-key') {
+      const batchSize = Number(values['batch-size'] ?? 200);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) {
+        console.error('--batch-size: a whole number from 1 to 10000');
+        return 2;
+      }
+      const version = (await repositoryOptions(config)).cipher.kek.currentVersion;
+      const rewrapped = await repos.sealedAnswers.rotate({
+        batchSize,
+        onBatch: ({ table, rewrapped: done }) => console.log(`${table}: ${done} data keys re-wrapped so far`),
+      });
+      const stale = await repos.sealedAnswers.staleCount();
+      console.log(
+        `${rewrapped} data keys re-wrapped under key version ${version}; ${stale} left under another version.`,
+      );
+      return stale === 0 ? 0 : 1;
     }
     if (command === 'list') {
       for (const user of await repos.users.listStaff()) {

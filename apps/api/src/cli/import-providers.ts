@@ -25,7 +25,9 @@ try {
   await migrateToLatest(database.db, { schema: database.schema });
   const rows = readImportFile(file, await fs.readFile(path.resolve(file), 'utf8'));
   const report = validateImport(rows, gazetteerFor(profile), file.toLowerCase().endsWith('.json') ? 1 : 2);
-  const written = await createRepositories(database.db, repositoryOptions(config)).providers.upsert(report.accepted);
+  const written = await createRepositories(database.db, await repositoryOptions(config)).providers.upsert(
+    report.accepted,
+  );
   console.log(
     `${path.basename(file)}: ${rows.length} rows, ${written} imported or updated, ${report.rejected.length} rejected.`,
   );

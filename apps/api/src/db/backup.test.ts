@@ -95,7 +95,7 @@ it.runIf(target.kind === 'pglite')(
     const { migrateToLatest } = await import('./migrate');
     await migrateToLatest(source.db, { schema: undefined });
     const { createRepositories, repositoryOptions } = await import('../repositories');
-    const repositories = createRepositories(source.db, repositoryOptions(loadConfig()));
+    const repositories = createRepositories(source.db, await repositoryOptions(loadConfig()));
     await repositories.accounts.create({ name: 'Idp Person', email: 'idp@example.gov', password: 'x' });
     await repositories.mail.enqueue({ to: 'a@example.gov', subject: 'S', text: 'T', kind: 'test' });
     await repositories.drafts.create(

@@ -169,6 +169,10 @@ export interface DraftApplicationTable {
   updated_at: DefaultedTimestamp;
   /** 0008-notifications: when its owner was last reminded of it. */
   reminded_at: NullableTimestamp;
+  /** 0021-sealed-answers: the row's data key, sealed by the key-encryption key (null: written in clear). */
+  data_key: OptionalText;
+  /** 0021-sealed-answers: the keyed hash of the taxpayer number. */
+  tin_hmac: OptionalText;
 }
 
 export interface ApplicationTable {
@@ -189,6 +193,10 @@ export interface ApplicationTable {
   decided_at: NullableTimestamp;
   /** 0019-application-withdrawn-at: when it was withdrawn, which ends its wait as a decision does. */
   withdrawn_at: NullableTimestamp;
+  /** 0021-sealed-answers: the row's data key, sealed by the key-encryption key (null: written in clear). */
+  data_key: OptionalText;
+  /** 0021-sealed-answers: the keyed hash of the taxpayer number, for matching. */
+  tin_hmac: OptionalText;
 }
 
 export interface ApplicationDocumentTable {

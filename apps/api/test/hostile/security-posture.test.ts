@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/env';
+import { loadConfig, TEST_DATA_KEY } from '../../src/env';
 import { createTestApp, rawExchange, type TestContext } from '../helpers';
 
 /**
@@ -138,7 +138,11 @@ describe('while the server stops (SIGTERM)', () => {
 describe('behind https (PUBLIC_URL https, TLS ended at the load balancer)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    const https = loadConfig({ PUBLIC_URL: 'https://portal.example.gov', TRUST_PROXY: 'true' });
+    const https = loadConfig({
+      PUBLIC_URL: 'https://portal.example.gov',
+      TRUST_PROXY: 'true',
+      DATA_KEY: TEST_DATA_KEY,
+    });
     ctx = await createTestApp({ publicUrl: https.publicUrl, trustProxy: true, identity: https.identity });
   });
   afterAll(async () => {

@@ -5,6 +5,7 @@ import {
   type RequiredDocumentSpec,
 } from '@ccap/contracts';
 import type { Kysely } from 'kysely';
+import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
@@ -20,7 +21,7 @@ export type SubmitResult =
   | { outcome: 'no-draft' }
   | { outcome: 'conflict' };
 
-export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createApplicationsRepository(db: Kysely<DB>, audit: AuditRepository, cipher: FieldCipher) {
   const existing = async (ownerId: string, draftId: number, trx: Kysely<DB> = db) => {
     const row = await trx
       .selectFrom('application')
@@ -80,12 +81,19 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
             draft_id: input.draftId,
             provider_type: input.application.providerType,
             status: 'submitted',
-            application_json: JSON.stringify(input.application),
+            // Sealed below, once the row's id (what its answers are bound to) is known.
+            application_json: '{}',
             provider_name: info.businessName || `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(),
             county: address?.county ?? null,
           })
           .returning(['id', 'status', 'submitted_at'])
           .executeTakeFirstOrThrow();
+        const sealed = await cipher.seal('application', row.id, input.application);
+        await trx
+          .updateTable('application')
+          .set({ application_json: JSON.stringify(sealed.answers), data_key: sealed.dataKey, tin_hmac: sealed.tinHmac })
+          .where('id', '=', row.id)
+          .execute();
         if (input.requiredDocuments.length > 0) {
           await trx
             .insertInto('application_document')

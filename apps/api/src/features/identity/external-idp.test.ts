@@ -1,6 +1,6 @@
 import net from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { loadConfig } from '../../env';
+import { loadConfig, TEST_DATA_KEY } from '../../env';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { registerAndConfirm, signInThroughIdp } from '../../../test/identity';
 
@@ -30,6 +30,7 @@ beforeAll(async () => {
     OIDC_ISSUER: `${idpUrl}/idp`,
     OIDC_CLIENT_ID: 'ccap-web',
     OIDC_AUDIENCE: 'urn:ccap:api',
+    DATA_KEY: TEST_DATA_KEY,
   });
   portal = await createTestApp({ identity: portalConfig.identity, demoAccounts: false, devMailView: false });
 });

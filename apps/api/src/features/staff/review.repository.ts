@@ -1,11 +1,14 @@
 import {
   isStatusIn,
+  maskProtectedFields,
+  protectedFieldsOf,
   type StaffAction,
   type SubmittedStatus,
   staffTransitions,
   undecidedStatuses,
 } from '@ccap/contracts';
 import type { Kysely, Transaction } from 'kysely';
+import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import { publishToProviderDirectory } from './provider-directory';
@@ -19,7 +22,7 @@ export type ChangeOutcome<T> =
   | { outcome: 'closed'; status: SubmittedStatus };
 
 /** One application under review, and the decisions and assignments made on it. */
-export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository) {
+export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository, cipher: FieldCipher) {
   /** Locks the application and checks the version the caller saw. */
   const lockForChange = async (trx: Transaction<DB>, applicationId: number, version: number) => {
     const row = await trx
@@ -80,15 +83,49 @@ export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository) {
   };
 
   return {
-    /** The application with its assignee, whoever asks: the route decides who may see it. */
+    /**
+     * The application with its assignee, whoever asks: the route decides who may see it. Its
+     * protected answers are masked (ADR 080): only `reveal` gives one, audited.
+     */
     async find(applicationId: number) {
-      return db
+      const row = await db
         .selectFrom('application as a')
         .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
         .selectAll('a')
         .select('u.name as assignee_name')
         .where('a.id', '=', applicationId)
         .executeTakeFirst();
+      if (!row) return undefined;
+      const { data_key: dataKey, tin_hmac: _tinHmac, ...rest } = row;
+      const answers = await cipher.open('application', row.id, row.application_json, dataKey);
+      return { ...rest, application_json: maskProtectedFields(answers) };
+    },
+
+    /**
+     * One protected answer in clear, for a member of staff who said why they need it: the
+     * reveal is audited (action `application.reveal`, the field and the reason) in the same
+     * transaction, or nothing is answered. Undefined when the application has no such answer.
+     */
+    async reveal(input: { applicationId: number; field: string; reason: string; actor: Actor }) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('application')
+          .select(['id', 'application_json', 'data_key'])
+          .where('id', '=', input.applicationId)
+          .executeTakeFirst();
+        if (!row) return undefined;
+        const answers = await cipher.open('application', row.id, row.application_json, row.data_key);
+        const field = protectedFieldsOf(answers).find((candidate) => candidate.path === input.field);
+        if (!field) return undefined;
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'application.reveal',
+          entity: { type: 'application', id: row.id },
+          after: { field: field.path },
+          reason: input.reason,
+        });
+        return field.value;
+      });
     },
 
     async changeStatus(input: {

@@ -4,6 +4,8 @@ import {
   changeStatusRequestSchema,
   problemSchema,
   type ProviderType,
+  revealRequestSchema,
+  revealResponseSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
   staffChangeResponseSchema,
@@ -192,6 +194,33 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           actor,
         }),
       );
+    },
+  );
+
+  app.post(
+    '/api/Staff/applications/:id/reveal',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: 'One protected answer (taxpayer number, date of birth) in clear, with the reason; audited',
+        params: staffApplicationParamsSchema,
+        body: revealRequestSchema,
+        response: { 200: revealResponseSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      // The value is for this view only: no cache keeps it.
+      void reply.header('cache-control', 'no-store');
+      await reviewable(request, request.params.id);
+      const value = await review.reveal({
+        applicationId: request.params.id,
+        field: request.body.field,
+        reason: request.body.reason,
+        actor: actorOf(request),
+      });
+      if (value === undefined) throw notFound('This answer');
+      return { field: request.body.field, value };
     },
   );
 

@@ -6,6 +6,7 @@ import {
   type DraftAddress,
   type DraftApplication,
   type DraftPerson,
+  isMasked,
   maskTin,
 } from '@ccap/contracts';
 import type { TFunction } from 'i18next';
@@ -40,7 +41,8 @@ function answersOf(
   lookups: Pick<LookupLabels, 'label'>,
 ): Answer[] {
   const field = (key: string) => t(`application.fields.${key}`);
-  const date = (iso: string | undefined) => (iso ? format.date(iso) : '');
+  // A protected date (a date of birth on a submitted application) comes masked: shown as it is.
+  const date = (iso: string | undefined) => (isMasked(iso) ? str(iso) : iso ? format.date(iso) : '');
   const people = (kind: 'assistant' | 'child' | 'adult', members: DraftPerson[] = []) =>
     members.map((person, index) => ({
       label: t('application.wizard.personHeading', { number: index + 1 }),

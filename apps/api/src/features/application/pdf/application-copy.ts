@@ -5,6 +5,7 @@ import {
   type DraftAddress,
   type DraftApplication,
   type DraftPerson,
+  isMasked,
   localize,
   maskTin,
   type ProgramProfile,
@@ -75,6 +76,8 @@ function makeHelpers({ t, f }: Context) {
     value === undefined ? undefined : t(value ? 'application.wizard.yes' : 'application.wizard.no');
   const date = (value: string | undefined) => {
     const iso = text(value);
+    // A protected date (a date of birth) comes masked: it is shown as it is.
+    if (isMasked(iso)) return iso;
     return iso ? f.date(iso) : undefined;
   };
   const lookup = (type: string, value: string | undefined) => {

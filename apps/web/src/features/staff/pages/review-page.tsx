@@ -15,6 +15,7 @@ import { useLookups } from '@/api/get-lookups';
 import { useStaffApplication } from '../api/get-staff-application';
 import { AuditTable } from '../components/audit-table';
 import { DocumentsChecklist } from '../components/documents-checklist';
+import { ProtectedAnswers } from '../components/protected-answers';
 import { ConfirmDialog } from '../components/reason-dialog';
 import { StaffNav } from '../components/staff-nav';
 import { StatusActions } from '../components/status-actions';
@@ -167,6 +168,7 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
         </section>
       ) : null}
       <ReviewAnswers application={application.application} lookups={labels} />
+      <ProtectedAnswers applicationId={application.applicationId} application={application.application} />
       <AuditTable entries={[...application.auditTrail].reverse()} caption={t('staff.review.auditHeading')} />
     </>
   );
