@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { staffRoleSchema } from '@ccap/contracts';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { ownerTarget, prepareDatabase, runtimeRoleOf } from '../portal-database';
 import { BUILT_IN_ISSUER_KEY, loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { createRepositories, repositoryOptions } from '../repositories';
@@ -10,7 +10,8 @@ const USAGE = `Usage:
   npm run admin -- grant <email> <service-worker|administrator> [--county <name>]...
   npm run admin -- revoke <email> <service-worker|administrator>
   npm run admin -- list
-  npm run admin -- rotate-keys   (built-in identity provider: new signing key at next start)`;
+  npm run admin -- rotate-keys   (built-in identity provider: new signing key at next start)
+  npm run admin -- verify-audit  (checks the audit trail's hash chain; exit 1 names the first broken entry)`;
 
 /**
  * Staff roles from the command line, to bootstrap the first administrator. The user must
@@ -25,9 +26,9 @@ async function main(argv: string[]) {
   const [command, email, roleArg] = positionals;
   const config = loadConfig();
   const profile = await loadProgramProfile(config.programProfilePath);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(ownerTarget(config.database));
   try {
-    await migrateToLatest(database.db, { schema: database.schema });
+    await prepareDatabase(database, runtimeRoleOf(config.database));
     const repos = createRepositories(database.db, repositoryOptions(config));
     if (command === 'rotate-keys') {
       const kid = await repos.signingKeys.rotate();
@@ -35,6 +36,29 @@ async function main(argv: string[]) {
         `New signing key ${kid}. Restart each instance to sign with it; tokens signed with the old key stay valid until they expire.`,
       );
       return 0;
+    }
+    if (command === 'verify-audit') {
+      const verdict = await repos.audit.verifyChain();
+      if (verdict.ok) {
+        console.log(
+          verdict.head
+            ? `The audit trail is intact: ${verdict.entries} entries. Head: entry ${verdict.head.chainSeq}, hash ${verdict.head.hash}. ` +
+                'Keep this line somewhere the database cannot change: a later run must show it again, or an extension of it.'
+            : 'The audit trail is empty.',
+        );
+        return 0;
+      }
+      const { broken } = verdict;
+      const what = {
+        changed: 'its content was changed after it was written',
+        unlinked: 'it does not link to the entry before it (that entry was changed or replaced)',
+        missing: 'entries before it were removed',
+      }[broken.problem];
+      console.error(
+        `The audit trail is broken at entry id ${broken.id} (chain position ${broken.chainSeq}): ${what}. ` +
+          `The ${verdict.entries} entries before it are intact.`,
+      );
+      return 1;
     }
     if (command === 'list') {
       for (const user of await repos.users.listStaff()) {

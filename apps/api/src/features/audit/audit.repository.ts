@@ -28,6 +28,24 @@ export interface Change {
 
 const DAY_MS = 86_400_000;
 
+/** The hash before the chain's first entry (migration 0023). */
+const GENESIS = '0'.repeat(64);
+const VERIFY_BATCH = 2_000;
+
+/** What `verify-audit` finds: the chain whole up to its head, or the first entry that breaks it. */
+export type ChainVerdict =
+  | { ok: true; entries: number; head: { chainSeq: number; hash: string } | null }
+  | {
+      ok: false;
+      entries: number;
+      broken: {
+        id: number;
+        chainSeq: number;
+        /** changed: its content no longer hashes to its hash; unlinked: its link does not name the entry before it; missing: entries before it are gone. */
+        problem: 'changed' | 'unlinked' | 'missing';
+      };
+    };
+
 /**
  * The audit trail: every change is recorded here, in the transaction that makes it, with the
  * notices it sends; the database refuses to change or remove what is written.
@@ -54,6 +72,32 @@ export function createAuditRepository(db: Kysely<DB>, notifier: Notifier) {
         })
         .execute();
       for (const notice of change.notify ?? []) await notifier.notify(trx, notice);
+    },
+
+    /**
+     * Walks the hash chain from its first entry: each entry's content must hash (in the
+     * database's own `audit_log_entry_hash`) to its stored hash, link to the hash of the entry
+     * before it, and follow it without a gap. Reads in batches, so any length fits in memory.
+     */
+    async verifyChain(): Promise<ChainVerdict> {
+      let previous = { chainSeq: 0, hash: GENESIS };
+      let entries = 0;
+      for (;;) {
+        const rows = await sql<{ id: number; chain_seq: number; prev_hash: string; hash: string; recomputed: string }>`
+          select id, chain_seq, prev_hash, hash, audit_log_entry_hash(audit_log) as recomputed
+          from audit_log where chain_seq > ${previous.chainSeq} order by chain_seq limit ${VERIFY_BATCH}`.execute(db);
+        for (const row of rows.rows) {
+          const at = { id: Number(row.id), chainSeq: Number(row.chain_seq) };
+          if (at.chainSeq !== previous.chainSeq + 1)
+            return { ok: false, entries, broken: { ...at, problem: 'missing' } };
+          if (row.prev_hash !== previous.hash) return { ok: false, entries, broken: { ...at, problem: 'unlinked' } };
+          if (row.recomputed !== row.hash) return { ok: false, entries, broken: { ...at, problem: 'changed' } };
+          previous = { chainSeq: at.chainSeq, hash: row.hash };
+          entries += 1;
+        }
+        if (rows.rows.length < VERIFY_BATCH) break;
+      }
+      return { ok: true, entries, head: entries ? previous : null };
     },
 
     async forEntity(entityType: string, entityId: string) {
