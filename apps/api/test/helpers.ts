@@ -169,6 +169,14 @@ export async function rawExchange(port: number, parts: string[], between?: () =>
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
 }
 
+/** A database whose close may be called again (a test app closes it, and so does its owner). */
+function onceClosed(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  const close = database.close.bind(database);
+  database.close = () => (closing ??= close());
+  return database;
+}
+
 /**
  * A fresh database prepared as the portal prepares it (ADR 082): migrated, the job queue
  * installed, the runtime role granted, plus a handle that serves as that role. On PostgreSQL the
@@ -182,7 +190,7 @@ export async function createRuntimeTestDatabase(): Promise<{
   asOwner<T>(run: (owner: TestDatabase) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }> {
-  const owner = await createTestDatabase();
+  const owner = onceClosed(await createTestDatabase());
   const jobSchema = owner.schema ? `${owner.schema}_jobs` : 'pgboss';
   await prepareDatabase(owner, { runtimeRole: RUNTIME_ROLE, createRole: true, jobSchema });
   if (owner.backend === 'pglite') {
@@ -204,13 +212,9 @@ export async function createRuntimeTestDatabase(): Promise<{
   }
   const config = loadConfig().database;
   if (config.kind !== 'postgres') throw new Error('expected PostgreSQL');
-  const runtime = await openDatabase({
-    kind: 'postgres',
-    url: config.url,
-    poolSize: 5,
-    schema: owner.schema!,
-    role: RUNTIME_ROLE,
-  });
+  const runtime = onceClosed(
+    await openDatabase({ kind: 'postgres', url: config.url, poolSize: 5, schema: owner.schema!, role: RUNTIME_ROLE }),
+  );
   return {
     owner,
     runtime,

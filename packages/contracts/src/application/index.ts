@@ -6,3 +6,4 @@ export * from './steps';
 export * from './drafts';
 export * from './dashboard';
 export * from './pdf';
+export * from './read-log';
