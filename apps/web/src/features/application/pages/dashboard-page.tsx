@@ -10,6 +10,7 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
+import { AgencyReads } from '../components/agency-reads';
 
 /**
  * What the provider should do now, from the application's status and what is still open.
@@ -142,7 +143,10 @@ export function DashboardPage() {
       </div>
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
       {providerApplication ? (
-        <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />
+        <>
+          <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />
+          <AgencyReads applicationId={providerApplication.applicationId} />
+        </>
       ) : (
         <p>{t('dashboard.noApplication')}</p>
       )}
