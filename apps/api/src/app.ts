@@ -17,6 +17,7 @@ import { createLocaleSource, type LocaleSource } from './features/application/pd
 import { applicationsRoutes } from './features/application/applications.routes';
 import { auditRoutes } from './features/audit/audit.routes';
 import { dashboardRoutes } from './features/application/dashboard.routes';
+import { readLogRoutes } from './features/application/read-log.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';
@@ -241,6 +242,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   };
   await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);
+  await app.register(readLogRoutes);
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);

@@ -48,6 +48,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   DATABASE_URL: optionalUrl,
+  MIGRATION_DATABASE_URL: optionalUrl,
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PROGRAM_PROFILE: z.string().default(path.join(apiRoot, 'profiles', 'default.json')),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps', 'web', 'dist')),
@@ -136,7 +137,19 @@ export interface Config {
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database:
+    | { kind: 'pglite'; dataDir: string }
+    | {
+        kind: 'postgres';
+        /** What the portal serves with: the runtime role's own login, or the owner's (see migrationUrl). */
+        url: string;
+        poolSize: number;
+        /**
+         * The owner's login, for migrations and grants (ADR 082). Unset: `url` is the owner's, and
+         * each connection the portal serves with takes the runtime role `ccap_runtime` instead.
+         */
+        migrationUrl?: string;
+      };
   programProfilePath: string;
   webDist: string;
   identity: IdentityConfig;
@@ -357,7 +370,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     logLevel: env.LOG_LEVEL,
     dataDir: path.resolve(env.DATA_DIR),
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolSize: env.DATABASE_POOL_SIZE,
+          ...(env.MIGRATION_DATABASE_URL ? { migrationUrl: env.MIGRATION_DATABASE_URL } : {}),
+        }
       : { kind: 'pglite', dataDir: path.join(path.resolve(env.DATA_DIR), 'pglite') },
     programProfilePath: path.resolve(env.PROGRAM_PROFILE),
     webDist: path.resolve(env.WEB_DIST),

@@ -1,25 +1,19 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
-import { openDatabase } from './db/database';
-import { migrateToLatest } from './db/migrate';
 import { loadConfig } from './env';
 import { referencedByAny, sweepOrphanFiles } from './features/documents/orphan-sweep';
 import { seedDemoAccounts } from './features/identity/demo-accounts';
 import { startBackgroundJobs } from './features/notifications/background-jobs';
 import { loadProgramProfile } from './features/program/program-profile';
 import { seedDemoDirectory } from './features/providers/demo-seed';
+import { JOB_SCHEMA, openPortalDatabase } from './portal-database';
 
 /** Starts the whole product in one process: database, migrations, API and web app. */
 async function main() {
   const config = loadConfig();
   const profile = await loadProgramProfile(config.programProfilePath);
-  const database = await openDatabase(config.database);
-  try {
-    await migrateToLatest(database.db, { schema: database.schema });
-  } catch (error) {
-    await database.close();
-    throw error;
-  }
+  // The owner migrates and grants; the portal then serves as the runtime role (ADR 082).
+  const { database, runtime } = await openPortalDatabase(config.database);
   const app = await buildApp({ config, profile, database });
   const seeded = config.demoAccounts ? await seedDemoAccounts(app.repositories) : [];
   // Embedded PGlite means this is the only instance (it holds the database's lock): every file
@@ -41,10 +35,14 @@ async function main() {
     mail: config.mail,
     log: app.log,
     blobs: app.blobs,
-    jobQueue:
-      config.database.kind === 'postgres'
-        ? { connectionString: config.database.url, schema: 'pgboss' }
-        : { pool: database.pool, schema: 'pgboss' },
+    jobQueue: runtime
+      ? {
+          connectionString: runtime.url,
+          ...(runtime.role ? { role: runtime.role } : {}),
+          schema: JOB_SCHEMA,
+          migrate: false,
+        }
+      : { pool: database.pool, schema: JOB_SCHEMA, migrate: false },
   });
 
   // Ctrl-C or SIGTERM: stop accepting, let in-flight requests and the mail in hand finish,

@@ -9,6 +9,8 @@ import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { RUNTIME_ROLE } from '../src/db/roles';
+import { prepareDatabase } from '../src/portal-database';
 import { type Config, loadConfig } from '../src/env';
 import type { LocaleSource } from '../src/features/application/pdf/labels';
 import { loadProgramProfile } from '../src/features/program/program-profile';
@@ -165,4 +167,63 @@ export async function rawExchange(port: number, parts: string[], between?: () =>
     headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return { status: Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine)?.[1] ?? 0), headers, body };
+}
+
+/** A database whose close may be called again (a test app closes it, and so does its owner). */
+function onceClosed(database: Database): Database {
+  let closing: Promise<void> | undefined;
+  const close = database.close.bind(database);
+  database.close = () => (closing ??= close());
+  return database;
+}
+
+/**
+ * A fresh database prepared as the portal prepares it (ADR 082): migrated, the job queue
+ * installed, the runtime role granted, plus a handle that serves as that role. On PostgreSQL the
+ * runtime handle is a pool whose connections take the role; on PGlite (one session) it is the same
+ * handle, switched to the role, and `asOwner` switches back for the length of a call.
+ */
+export async function createRuntimeTestDatabase(): Promise<{
+  owner: TestDatabase;
+  runtime: TestDatabase;
+  jobSchema: string;
+  asOwner<T>(run: (owner: TestDatabase) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}> {
+  const owner = onceClosed(await createTestDatabase());
+  const jobSchema = owner.schema ? `${owner.schema}_jobs` : 'pgboss';
+  await prepareDatabase(owner, { runtimeRole: RUNTIME_ROLE, createRole: true, jobSchema });
+  if (owner.backend === 'pglite') {
+    await owner.assumeRole(RUNTIME_ROLE);
+    return {
+      owner,
+      runtime: owner,
+      jobSchema,
+      asOwner: async (run) => {
+        await owner.pool.query('reset role');
+        try {
+          return await run(owner);
+        } finally {
+          await owner.pool.query(`set role ${RUNTIME_ROLE}`);
+        }
+      },
+      close: () => owner.close(),
+    };
+  }
+  const config = loadConfig().database;
+  if (config.kind !== 'postgres') throw new Error('expected PostgreSQL');
+  const runtime = onceClosed(
+    await openDatabase({ kind: 'postgres', url: config.url, poolSize: 5, schema: owner.schema!, role: RUNTIME_ROLE }),
+  );
+  return {
+    owner,
+    runtime,
+    jobSchema,
+    asOwner: (run) => run(owner),
+    close: async () => {
+      await runtime.close();
+      await owner.pool.query(`drop schema if exists "${jobSchema}" cascade`);
+      await owner.close();
+    },
+  };
 }

@@ -99,6 +99,16 @@ const profileFieldsSchema = z.object({
       }
     }, 'must be an IANA time zone, such as America/Chicago')
     .default('UTC'),
+  /**
+   * What an applicant's read log (who at the agency opened their file) names as the reader: the
+   * unit (the contact unit `unitId`, the first one when unset), or the staff member by name.
+   */
+  readLog: z
+    .object({
+      showReader: z.enum(['unit', 'person']).default('unit'),
+      unitId: z.string().min(1).optional(),
+    })
+    .default({ showReader: 'unit' }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**
@@ -119,15 +129,21 @@ const profileFieldsSchema = z.object({
  * from locale code to text, English required (see localized-text.ts); a plain string is read
  * as English, so a profile written before still loads.
  */
-export const programProfileSchema = profileFieldsSchema.transform(({ localizedNames = {}, ...profile }) => {
-  const merged = (field: 'productName' | 'agencyName') => ({
-    ...Object.fromEntries(
-      Object.entries(localizedNames).flatMap(([code, names]) => (names[field] ? [[code, names[field]]] : [])),
-    ),
-    ...profile[field],
+export const programProfileSchema = profileFieldsSchema
+  .refine(
+    (profile) =>
+      profile.readLog.unitId === undefined || profile.contactUnits.some((unit) => unit.id === profile.readLog.unitId),
+    { message: 'must name one of contactUnits', path: ['readLog', 'unitId'] },
+  )
+  .transform(({ localizedNames = {}, ...profile }) => {
+    const merged = (field: 'productName' | 'agencyName') => ({
+      ...Object.fromEntries(
+        Object.entries(localizedNames).flatMap(([code, names]) => (names[field] ? [[code, names[field]]] : [])),
+      ),
+      ...profile[field],
+    });
+    return { ...profile, productName: merged('productName'), agencyName: merged('agencyName') };
   });
-  return { ...profile, productName: merged('productName'), agencyName: merged('agencyName') };
-});
 export type ProgramProfile = z.infer<typeof programProfileSchema>;
 /** A profile as written in its file (strings allowed where texts are maps). */
 export type ProgramProfileInput = z.input<typeof programProfileSchema>;

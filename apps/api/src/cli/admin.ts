@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { staffRoleSchema } from '@ccap/contracts';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
 import { addFileKeyVersion } from '../crypto/key-encryption-key';
+import { ownerTarget, prepareDatabase, runtimeRoleOf } from '../portal-database';
 import { BUILT_IN_ISSUER_KEY, loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { createRepositories, repositoryOptions } from '../repositories';
@@ -15,7 +15,8 @@ const USAGE = `Usage:
   npm run admin -- rotate-data-key [--batch-size N] [--resume]
                                  (re-wraps every data key of the protected answers under the
                                   current DATA_KEY_VERSION; on the embedded default, first adds
-                                  a new key to the data folder's keyring unless --resume)`;
+                                  a new key to the data folder's keyring unless --resume)
+  npm run admin -- verify-audit  (checks the audit trail's hash chain; exit 1 names the first broken entry)`;
 
 /**
  * Staff roles from the command line, to bootstrap the first administrator. The user must
@@ -40,9 +41,9 @@ async function main(argv: string[]) {
     config = { ...config, dataKeys: { kind: 'configured', keyring } };
   }
   const profile = await loadProgramProfile(config.programProfilePath);
-  const database = await openDatabase(config.database);
+  const database = await openDatabase(ownerTarget(config.database));
   try {
-    await migrateToLatest(database.db, { schema: database.schema });
+    await prepareDatabase(database, runtimeRoleOf(config.database));
     const repos = createRepositories(database.db, await repositoryOptions(config));
     if (command === 'rotate-keys') {
       const kid = await repos.signingKeys.rotate();
@@ -67,6 +68,29 @@ async function main(argv: string[]) {
         `${rewrapped} data keys re-wrapped under key version ${version}; ${stale} left under another version.`,
       );
       return stale === 0 ? 0 : 1;
+    }
+    if (command === 'verify-audit') {
+      const verdict = await repos.audit.verifyChain();
+      if (verdict.ok) {
+        console.log(
+          verdict.head
+            ? `The audit trail is intact: ${verdict.entries} entries. Head: entry ${verdict.head.chainSeq}, hash ${verdict.head.hash}. ` +
+                'Keep this line somewhere the database cannot change: a later run must show it again, or an extension of it.'
+            : 'The audit trail is empty.',
+        );
+        return 0;
+      }
+      const { broken } = verdict;
+      const what = {
+        changed: 'its content was changed after it was written',
+        unlinked: 'it does not link to the entry before it (that entry was changed or replaced)',
+        missing: 'entries before it were removed',
+      }[broken.problem];
+      console.error(
+        `The audit trail is broken at entry id ${broken.id} (chain position ${broken.chainSeq}): ${what}. ` +
+          `The ${verdict.entries} entries before it are intact.`,
+      );
+      return 1;
     }
     if (command === 'list') {
       for (const user of await repos.users.listStaff()) {

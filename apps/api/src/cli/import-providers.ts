@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { openDatabase } from '../db/database';
-import { migrateToLatest } from '../db/migrate';
+import { ownerTarget, prepareDatabase, runtimeRoleOf } from '../portal-database';
 import { loadConfig } from '../env';
 import { loadProgramProfile } from '../features/program/program-profile';
 import { gazetteerFor } from '../features/providers/gazetteer';
@@ -20,9 +20,9 @@ if (!file) {
 }
 const config = loadConfig();
 const profile = await loadProgramProfile(config.programProfilePath);
-const database = await openDatabase(config.database);
+const database = await openDatabase(ownerTarget(config.database));
 try {
-  await migrateToLatest(database.db, { schema: database.schema });
+  await prepareDatabase(database, runtimeRoleOf(config.database));
   const rows = readImportFile(file, await fs.readFile(path.resolve(file), 'utf8'));
   const report = validateImport(rows, gazetteerFor(profile), file.toLowerCase().endsWith('.json') ? 1 : 2);
   const written = await createRepositories(database.db, await repositoryOptions(config)).providers.upsert(

@@ -18,7 +18,14 @@ export type DatabaseTarget =
       /** A data directory to start from (a `dumpDataDir` tarball) instead of running initdb. */
       template?: Blob;
     }
-  | { kind: 'postgres'; url: string; poolSize: number; schema?: string };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize: number;
+      schema?: string;
+      /** A role every connection takes at its start (`-c role=…`): the runtime role, logged in as the owner. */
+      role?: string;
+    };
 
 /** The connection pool right now: open connections, idle ones, callers waiting, the ceiling. */
 export interface PoolStats {
@@ -44,6 +51,11 @@ export interface Database {
   schema: string | undefined;
   /** The pool under `db`, for a library that speaks SQL itself (the job queue, ADR 040). */
   pool: pg.Pool;
+  /**
+   * PGlite only: the one session every pooled client shares takes this role from now on (the
+   * runtime role, once the owner has migrated). PostgreSQL opens a pool of its own instead.
+   */
+  assumeRole(role: string): Promise<void>;
   /** Ends the pool and, for PGlite, closes the embedded database cleanly. */
   close(): Promise<void>;
 }
@@ -75,6 +87,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       connectionTimeoutMillis: 5_000,
       options: [
         ...(target.schema ? [`-c search_path=${target.schema},public`] : []),
+        ...(target.role ? [`-c role=${target.role}`] : []),
         ...SESSION_SETTINGS.map(([name, value]) => `-c ${name}=${value}`),
       ].join(' '),
     });
@@ -91,6 +104,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       backend: 'postgres',
       schema: target.schema,
       pool,
+      assumeRole: () => Promise.reject(new Error('A PostgreSQL pool takes its role when it connects (target.role).')),
       close: () => db.destroy(),
     };
   }
@@ -112,12 +126,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     backend: 'pglite',
     schema: undefined,
     pool,
+    assumeRole: async (role) => {
+      await pglite.query(`set role ${quoteIdentifier(role)}`);
+    },
     close: async () => {
       await db.destroy();
       await pglite.close();
     },
   };
 }
+
+const quoteIdentifier = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 export async function pingDatabase(db: Kysely<DB>): Promise<void> {
   await sql`select 1`.execute(db);

@@ -17,6 +17,10 @@ export interface AuditLogTable {
   after: JSONColumnType<Record<string, unknown> | null, string | null, never>;
   reason: string | null;
   request_id: string | null;
+  /** The hash chain (migration 0023): filled by the database's insert trigger, never by the caller. */
+  chain_seq: ColumnType<number, never, never>;
+  prev_hash: ColumnType<string, never, never>;
+  hash: ColumnType<string, never, never>;
 }
 
 /** A timestamp column: read as Date, optional on insert when the database has a default. */

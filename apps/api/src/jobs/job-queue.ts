@@ -15,6 +15,13 @@ export interface PeriodicJob {
 export interface JobQueueOptions {
   /** PostgreSQL: pg-boss opens a small pool of its own. */
   connectionString?: string;
+  /** With connectionString: the role its connections take (the runtime role, logged in as the owner). */
+  role?: string;
+  /**
+   * Install or upgrade pg-boss's schema at start (the default). False where the owner did it
+   * (installJobQueue) and the portal's runtime role may only use it: pg-boss then checks it.
+   */
+  migrate?: boolean;
   /** Or the portal's pool (the embedded PGlite, one in-process database). */
   pool?: pg.Pool;
   /** The schema pg-boss keeps its tables in. */
@@ -68,6 +75,65 @@ function statementsOn(pool: pg.Pool) {
   };
 }
 
+/** A queue as pg-boss keeps it: made once, by whoever may create tables in its schema. */
+export interface QueueDefinition {
+  name: string;
+  expireInSeconds: number;
+}
+
+/**
+ * Creates the queues that do not exist yet. pg-boss 10 creates a queue (a row and a partition of
+ * its job table) without a lock of its own: instances creating queues at once can deadlock, so
+ * one at a time here. A queue that exists is left as it is.
+ */
+async function createQueues(pool: pg.Pool, schema: string, queues: QueueDefinition[]) {
+  for (const queue of queues) {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${schema}.create_queue`]);
+      await client.query(`select ${schema}.create_queue($1, $2)`, [
+        queue.name,
+        {
+          policy: 'standard',
+          retryLimit: 3,
+          retryDelay: 1,
+          retryBackoff: false,
+          expireInSeconds: queue.expireInSeconds,
+        },
+      ]);
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
+
+/**
+ * pg-boss's schema and the portal's queues, installed or upgraded by the database owner (ADR
+ * 082): the runtime role then only reads and writes their rows.
+ */
+export async function installJobQueue(options: { pool: pg.Pool; schema: string; queues: QueueDefinition[] }) {
+  const statements = statementsOn(options.pool);
+  const boss = new PgBoss({
+    db: { executeSql: statements.executeSql },
+    schema: options.schema,
+    supervise: false,
+    schedule: false,
+  });
+  // Installs or migrates the schema once, under pg-boss's own advisory lock.
+  await boss.start();
+  try {
+    await createQueues(options.pool, options.schema, options.queues);
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+    await statements.settled();
+  }
+}
+
 /**
  * The PostgreSQL job queue (pg-boss) every API instance shares. Each instance asks, every
  * `tickMs`, for each periodic job of the current time slot (`singletonSeconds`): pg-boss's
@@ -78,7 +144,12 @@ function statementsOn(pool: pg.Pool) {
 export async function startJobQueue(options: JobQueueOptions) {
   const ownPool = options.pool
     ? undefined
-    : new pg.Pool({ connectionString: options.connectionString, max: 2, application_name: 'pgboss' });
+    : new pg.Pool({
+        connectionString: options.connectionString,
+        max: 2,
+        application_name: 'pgboss',
+        ...(options.role ? { options: `-c role=${options.role}` } : {}),
+      });
   ownPool?.on('error', (error) => options.log.warn({ err: error }, 'job queue: a connection was lost'));
   const pool = options.pool ?? ownPool!;
   const statements = statementsOn(pool);
@@ -86,31 +157,15 @@ export async function startJobQueue(options: JobQueueOptions) {
     db: { executeSql: statements.executeSql },
     schema: options.schema,
     maintenanceIntervalSeconds: options.maintenanceIntervalSeconds ?? 30,
+    migrate: options.migrate ?? true,
     // Scheduling is the slots below, not pg-boss's cron.
     schedule: false,
   });
   boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
-  // Installs or migrates pg-boss's schema once, under pg-boss's own advisory lock.
+  // Installs or migrates pg-boss's schema once, under pg-boss's own advisory lock (or, with
+  // migrate false, checks that it is installed at pg-boss's version).
   await boss.start();
-  // pg-boss 10 creates a queue (a row and a partition of its job table) without a lock of its
-  // own: instances creating queues at once can deadlock, so one at a time here.
-  for (const job of options.jobs) {
-    const client = await pool.connect();
-    try {
-      await client.query('begin');
-      await client.query('select pg_advisory_xact_lock(hashtext($1))', [`${options.schema}.create_queue`]);
-      await client.query(`select ${options.schema}.create_queue($1, $2)`, [
-        job.name,
-        { policy: 'standard', retryLimit: 3, retryDelay: 1, retryBackoff: false, expireInSeconds: job.expireInSeconds },
-      ]);
-      await client.query('commit');
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
+  await createQueues(pool, options.schema, options.jobs);
   for (const job of options.jobs) {
     await boss.work(
       job.name,

@@ -19,6 +19,7 @@ export const queryKeys = {
   admin: { staff: () => ['admin', 'staff'] as const },
   drafts: () => ['drafts'] as const,
   dashboard: () => ['dashboard'] as const,
+  applicationReads: (applicationId: number) => ['application-reads', applicationId] as const,
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {
     all: (applicationId: number) => ['rfi', applicationId] as const,

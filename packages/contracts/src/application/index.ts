@@ -7,3 +7,4 @@ export * from './drafts';
 export * from './dashboard';
 export * from './pdf';
 export * from './protected-fields';
+export * from './read-log';

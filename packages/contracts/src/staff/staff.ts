@@ -244,6 +244,8 @@ export const auditSearchQuerySchema = z.object({
   entityId: z.string().trim().max(80).optional(),
   /** Part of the actor's name or email. */
   actor: z.string().trim().max(120).optional(),
+  /** Reads only (someone opened an application or its files, ADR 084), or changes only. */
+  kind: z.enum(['read', 'change']).optional(),
   from: z.iso.date().optional(),
   to: z.iso.date().optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -17,6 +17,7 @@ import * as m0018 from './0018-decided-applications-close-rfis';
 import * as m0019 from './0019-application-withdrawn-at';
 import * as m0020 from './0020-drop-change-notifications';
 import * as m0021 from './0021-sealed-answers';
+import * as m0023 from './0023-audit-hash-chain';
 import * as m0028 from './0028-fuzzystrmatch';
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0019-application-withdrawn-at': m0019,
   '0020-drop-change-notifications': m0020,
   '0021-sealed-answers': m0021,
+  '0023-audit-hash-chain': m0023,
   '0028-fuzzystrmatch': m0028,
 };

@@ -66,6 +66,15 @@ export type DashboardOverview = NonNullable<Awaited<ReturnType<typeof readOvervi
 export function createDashboardRepository(db: Kysely<DB>) {
   return {
     overviewOf: (ownerId: string) => readOverview(db, ownerId),
+    /** Whose a submitted application is (undefined when there is none by that id). */
+    async ownerOf(applicationId: number): Promise<string | undefined> {
+      const row = await db
+        .selectFrom('application')
+        .select('owner_id')
+        .where('id', '=', applicationId)
+        .executeTakeFirst();
+      return row?.owner_id;
+    },
   };
 }
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -24,7 +24,7 @@ export type DocumentsRoutesOptions = UploadRoutesOptions;
 
 /** Spec section 7's document calls: the list, both uploads and both downloads. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
-  const { documents } = app.repositories;
+  const { documents, audit } = app.repositories;
   const { blobs, scanner, maxUploadBytes } = options;
   const uploads = { blobs, scanner, documents, maxUploadBytes };
   if (!scanner) app.log.warn('virus scanning is off: set CLAMD_URL to have every upload scanned by ClamAV');
@@ -142,12 +142,27 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   );
 
   /** The document's file as it is now (see openCurrentFile): 404 while it has none. */
-  const fileOf = (user: PortalUser, documentId: number, applicationId?: number) =>
-    openCurrentFile(blobs, async () => {
-      const { document } = await readableDocument(user, documentId, applicationId);
+  /** The document's current file, opened; a read by anyone but the applicant is audited (ADR 084). */
+  const fileOf = async (user: PortalUser, requestId: string, documentId: number, applicationId?: number) => {
+    const opened = await openCurrentFile(blobs, async () => {
+      const { document, application } = await readableDocument(user, documentId, applicationId);
       if (!document.blob_key) throw notFound('The file of this document');
-      return { document, blobKey: document.blob_key };
+      return { document, application, blobKey: document.blob_key };
     });
+    try {
+      await audit.recordRead({
+        reader: user,
+        requestId,
+        action: 'document.read',
+        application: opened.file.application,
+        item: { documentId, name: opened.file.document.document_name },
+      });
+    } catch (error) {
+      opened.source.destroy();
+      throw error;
+    }
+    return opened;
+  };
 
   app.post(
     '/api/Application/download-document',
@@ -162,7 +177,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { source } = await fileOf(currentUser(request), request.query.documentId);
+      const { source } = await fileOf(currentUser(request), request.id, request.query.documentId);
       return sendBase64(reply, source);
     },
   );
@@ -179,7 +194,12 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const { file, source } = await fileOf(currentUser(request), request.params.documentId, request.params.id);
+      const { file, source } = await fileOf(
+        currentUser(request),
+        request.id,
+        request.params.documentId,
+        request.params.id,
+      );
       const { document } = file;
       return sendAttachment(
         reply,

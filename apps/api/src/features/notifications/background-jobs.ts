@@ -1,12 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../env';
-import { type JobQueueOptions, type PeriodicJob, startJobQueue } from '../../jobs/job-queue';
+import { type JobQueueOptions, type PeriodicJob, type QueueDefinition, startJobQueue } from '../../jobs/job-queue';
 import type { Repositories } from '../../repositories';
 import type { BlobStore } from '../../storage/blob-store';
 import { referencedByAny, sweepOrphanFiles } from '../documents/orphan-sweep';
 import { createMailWorker, createSmtpTransport, type MailTransport } from '../mail/mail-worker';
 
 const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The periodic jobs' queues. The database owner makes them before the portal serves (ADR 082):
+ * the runtime role may use pg-boss's tables, not create them.
+ */
+export const JOB_QUEUES = {
+  remindDrafts: { name: 'drafts.remind', expireInSeconds: 15 * 60 },
+  remindDueRfis: { name: 'rfi.remind-due', expireInSeconds: 15 * 60 },
+  // Longer than a mail's lease (5 minutes): the rows it holds are free again by then.
+  drainMail: { name: 'mail.drain', expireInSeconds: 6 * 60 },
+  sweepOrphans: { name: 'blobs.orphan-sweep', expireInSeconds: 30 * 60 },
+} satisfies Record<string, QueueDefinition>;
 
 /**
  * The work the API process does besides answering requests: delivering the outbox (when SMTP
@@ -23,7 +35,7 @@ export async function startBackgroundJobs(options: {
   log: FastifyBaseLogger;
   blobs?: BlobStore;
   /** Run the jobs on pg-boss: PostgreSQL by connection string, or the embedded PGlite's pool. */
-  jobQueue?: Pick<JobQueueOptions, 'connectionString' | 'pool' | 'schema'>;
+  jobQueue?: Pick<JobQueueOptions, 'connectionString' | 'pool' | 'schema' | 'role' | 'migrate'>;
   /** A transport other than SMTP_URL's (tests). */
   transport?: MailTransport;
   reminderEveryMs?: number;
@@ -62,19 +74,11 @@ export async function startBackgroundJobs(options: {
 
   if (options.jobQueue) {
     const jobs: PeriodicJob[] = [
-      { name: 'drafts.remind', everySeconds: 3600, expireInSeconds: 15 * 60, run: remindStaleDrafts },
-      { name: 'rfi.remind-due', everySeconds: 3600, expireInSeconds: 15 * 60, run: remindDueRfis },
+      { ...JOB_QUEUES.remindDrafts, everySeconds: 3600, run: remindStaleDrafts },
+      { ...JOB_QUEUES.remindDueRfis, everySeconds: 3600, run: remindDueRfis },
     ];
-    if (worker)
-      jobs.push({
-        name: 'mail.drain',
-        everySeconds: 5,
-        // Longer than a mail's lease (5 minutes): the rows it holds are free again by then.
-        expireInSeconds: 6 * 60,
-        run: async () => void (await worker.drain()),
-      });
-    if (sweepOrphans)
-      jobs.push({ name: 'blobs.orphan-sweep', everySeconds: 6 * 3600, expireInSeconds: 30 * 60, run: sweepOrphans });
+    if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
+    if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
     const queue = await startJobQueue({ ...options.jobQueue, jobs, log });
     return {
       worker,

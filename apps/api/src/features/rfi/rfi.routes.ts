@@ -56,7 +56,7 @@ const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
  * Whoever may not read the application is told it does not exist.
  */
 export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
-  const { rfiRequests, rfiAnswers, rfiFiles } = app.repositories;
+  const { rfiRequests, rfiAnswers, rfiFiles, audit } = app.repositories;
   const { blobs, scanner, maxUploadBytes } = options;
   const base64 = base64Upload(maxUploadBytes, 64 * 1024);
 
@@ -261,9 +261,17 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
   );
 
-  const fileOf = async (user: PortalUser, rfiDocumentId: number) => {
+  /** An RFI file the caller may read; a read by anyone but the applicant is audited (ADR 084). */
+  const fileOf = async (user: PortalUser, requestId: string, rfiDocumentId: number) => {
     const found = await rfiFiles.find(rfiDocumentId);
     if (!found || !canReadApplication(user, found.application)) throw notFound('The file');
+    await audit.recordRead({
+      reader: user,
+      requestId,
+      action: 'rfi.file.read',
+      application: found.application,
+      item: { rfiDocumentId, name: found.document.display_name },
+    });
     return found.document;
   };
 
@@ -280,7 +288,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      const document = await fileOf(currentUser(request), request.query.rfiDocumentId);
+      const document = await fileOf(currentUser(request), request.id, request.query.rfiDocumentId);
       return sendBase64(reply, await blobs.read(document.blob_key));
     },
   );
@@ -297,7 +305,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      const document = await fileOf(currentUser(request), request.params.rfiDocumentId);
+      const document = await fileOf(currentUser(request), request.id, request.params.rfiDocumentId);
       // An RFI's files are never replaced: the row's file is the file.
       return sendAttachment(
         reply,

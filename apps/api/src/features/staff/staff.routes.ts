@@ -108,6 +108,13 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const [documentRows, trail] = await Promise.all([
         documents.listFor(application.id),
         audit.trailOf(application.id),
+        // Opening the review is a read of the application (ADR 084).
+        audit.recordRead({
+          reader: currentUser(request),
+          requestId: request.id,
+          action: 'application.read',
+          application: { applicationId: application.id, ownerId: application.owner_id },
+        }),
       ]);
       return {
         applicationId: application.id,

@@ -16,7 +16,7 @@ import { renderApplicationPdf } from './render-pdf';
 
 /** GET /api/Application/{applicationId}/pdf: a PDF copy of what was submitted. */
 export const applicationPdfRoutes: FastifyPluginAsyncZod<{ locales: LocaleSource }> = async (app, { locales }) => {
-  const { applicationPdf } = app.repositories;
+  const { applicationPdf, audit } = app.repositories;
 
   app.get(
     '/api/Application/:applicationId/pdf',
@@ -42,6 +42,13 @@ export const applicationPdfRoutes: FastifyPluginAsyncZod<{ locales: LocaleSource
       const { applicationId } = request.params;
       const application = await applicationPdf.find(applicationId);
       if (!application || !canReadApplication(user, application)) throw notFound('The application');
+      // Staff opening the copy is a read of the application (ADR 084); the applicant's own is not.
+      await audit.recordRead({
+        reader: user,
+        requestId: request.id,
+        action: 'application.pdf.read',
+        application: { applicationId, ownerId: application.ownerId },
+      });
       const lang = request.query.lang ?? user.profile.preferredLanguage;
       const copy = buildApplicationCopy({
         submitted: application,

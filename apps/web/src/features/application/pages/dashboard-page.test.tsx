@@ -1,5 +1,5 @@
-import type { DashboardResponse, DraftRecord } from '@ccap/contracts';
-import { screen } from '@testing-library/react';
+import type { ApplicationReadLog, DashboardResponse, DraftRecord } from '@ccap/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
@@ -23,9 +23,12 @@ const submitted: DashboardResponse = {
   },
 };
 
-function arrange(dashboard: DashboardResponse, drafts: DraftRecord[] = []) {
+const noReads: ApplicationReadLog = { applicationId: 31, readerShownAs: 'unit', items: [], total: 0 };
+
+function arrange(dashboard: DashboardResponse, drafts: DraftRecord[] = [], reads = noReads) {
   server.use(
     http.get('*/api/Dashboard/get-dashboard', () => HttpResponse.json(dashboard)),
+    http.get('*/api/Application/:id/reads', () => HttpResponse.json(reads)),
     http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json(drafts)),
   );
 }
@@ -43,6 +46,26 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('button', { name: 'Pick where you left' })).not.toBeInTheDocument();
     expect(screen.getByText('Upload the 1 document your application still needs.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
+  });
+
+  it("lists who at the agency opened the application, by the unit's name", async () => {
+    arrange(submitted, [], {
+      ...noReads,
+      items: [
+        {
+          readAt: '2026-11-21T15:00:00.000Z',
+          action: 'document.read',
+          reader: 'Child Care Assistance Eligibility Unit',
+          item: 'Proof of identity',
+        },
+      ],
+      total: 1,
+    });
+    await renderRoute('/dashboard');
+    const section = await screen.findByRole('region', { name: 'Who at the agency opened your file' });
+    expect(await within(section).findByText(/Child Care Assistance Eligibility Unit/)).toBeInTheDocument();
+    expect(within(section).getByText(/Opened one of your documents/)).toBeInTheDocument();
+    expect(within(section).getByText(/Proof of identity/)).toBeInTheDocument();
   });
 
   it('an open request for information comes first in what to do next', async () => {

@@ -11,6 +11,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useDocumentTexts } from '@/lib/document-texts';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
+import { AgencyReads } from '../components/agency-reads';
 
 /**
  * What the provider should do now, from the application's status and what is still open.
@@ -163,7 +164,10 @@ export function DashboardPage() {
       ) : null}
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
       {providerApplication ? (
-        <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />
+        <>
+          <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />
+          <AgencyReads applicationId={providerApplication.applicationId} />
+        </>
       ) : (
         <p>{t('dashboard.noApplication')}</p>
       )}

@@ -1,4 +1,4 @@
-import type { AuditEntry } from '@ccap/contracts';
+import { type AuditEntry, readAuditActions } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { useIntlFormat } from '@/lib/intl-format';
 import { ScrollRegion } from './scroll-region';
@@ -21,6 +21,26 @@ function changeOf(entry: AuditEntry): string {
       return before === undefined ? `${key}: ${show(after)}` : `${key}: ${show(before)} → ${show(after)}`;
     })
     .join('; ');
+}
+
+const KNOWN_READS: readonly string[] = readAuditActions;
+
+/**
+ * The action in words where the portal knows it (reads, ADR 084), with its code always: an action
+ * this version has no words for (a newer feature's) still shows, by its code.
+ */
+function ActionOf({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const label = KNOWN_READS.includes(entry.action)
+    ? t(`readAudit.staff.${entry.action.replaceAll('.', '_')}`)
+    : t('readAudit.staff.other');
+  return (
+    <>
+      <span className="block">{label}</span>
+      <code className="break-all text-xs">{entry.action}</code>
+      {entry.entityType !== 'application' ? ` (${entry.entityType} ${entry.entityId ?? ''})` : ''}
+    </>
+  );
 }
 
 /** Audit rows as a table: when, who, what, the change and why. */
@@ -56,8 +76,7 @@ export function AuditTable({ entries, caption }: { entries: AuditEntry[]; captio
               <td className={cell}>{format.mediumDateTime(new Date(entry.occurredAt))}</td>
               <td className={cell}>{entry.actorLabel ?? t('staff.audit.system')}</td>
               <td className={cell}>
-                <code>{entry.action}</code>
-                {entry.entityType !== 'application' ? ` (${entry.entityType} ${entry.entityId ?? ''})` : ''}
+                <ActionOf entry={entry} />
               </td>
               <td className={`${cell} break-all`}>{changeOf(entry)}</td>
               <td className={cell}>{entry.reason ?? ''}</td>

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
 import { Spinner } from '@/components/ui/spinner';
-import { TextField } from '@/components/ui/text-field';
+import { fieldClasses, TextField } from '@/components/ui/text-field';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { z } from 'zod';
@@ -25,9 +25,11 @@ const auditFiltersSchema = z.object({
   entityId: z.string().trim(),
   from: z.string(),
   to: z.string(),
+  /** Reads (someone opened an application or its files) or changes; empty for both. */
+  kind: z.enum(['', 'read', 'change']),
 });
 type AuditFilters = z.infer<typeof auditFiltersSchema>;
-const NO_FILTERS: AuditFilters = { actor: '', action: '', entityId: '', from: '', to: '' };
+const NO_FILTERS: AuditFilters = { actor: '', action: '', entityId: '', from: '', to: '', kind: '' };
 
 /** /staff/audit (administrators): search the whole audit trail by who, what, which record and when. */
 export function AuditSearchPage() {
@@ -36,7 +38,7 @@ export function AuditSearchPage() {
   usePageTitle(t('staff.auditSearch.title'));
   const [filters, setFilters] = useState<AuditFilters>(NO_FILTERS);
   const [page, setPage] = useState(1);
-  const search = useAuditSearch({ ...filters, page, pageSize: PAGE_SIZE });
+  const search = useAuditSearch({ ...filters, kind: filters.kind || undefined, page, pageSize: PAGE_SIZE });
   const form = useForm<AuditFilters>({
     resolver: zodResolver(auditFiltersSchema, zodOptions),
     defaultValues: NO_FILTERS,
@@ -54,7 +56,7 @@ export function AuditSearchPage() {
         role="search"
         aria-label={t('staff.auditSearch.heading')}
         onSubmit={(event) => void submit(event)}
-        className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-600"
+        className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-600"
       >
         {FIELDS.map((field) => (
           <TextField
@@ -65,7 +67,17 @@ export function AuditSearchPage() {
             {...form.register(field)}
           />
         ))}
-        <div className="flex items-end lg:col-span-5">
+        <div>
+          <label htmlFor="audit-kind" className="block font-semibold">
+            {t('readAudit.search.kind')}
+          </label>
+          <select id="audit-kind" className={fieldClasses} {...form.register('kind')}>
+            <option value="">{t('readAudit.search.all')}</option>
+            <option value="change">{t('readAudit.search.changes')}</option>
+            <option value="read">{t('readAudit.search.reads')}</option>
+          </select>
+        </div>
+        <div className="flex items-end lg:col-span-6">
           <Button type="submit">{t('staff.queue.apply')}</Button>
         </div>
       </form>
