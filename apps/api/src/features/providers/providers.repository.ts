@@ -247,13 +247,17 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery, offset: number)
     matched as (
       select t.n, t.field, v.word,
         greatest(word_similarity(t.word, v.word),
-          1 - levenshtein(t.word, v.word)::float8 / greatest(length(t.word), length(v.word))) as strength
+          -- fuzzystrmatch refuses words over 255 characters: those are matched by trigrams alone.
+          case when length(t.word) <= 255 and length(v.word) <= 255
+            then 1 - levenshtein(t.word, v.word)::float8 / greatest(length(t.word), length(v.word))
+            else 0 end) as strength
       from typed t
       join provider_name_vocabulary v on v.field = t.field
       where t.word <% v.word
-        or (length(t.word) >= 4 and levenshtein_less_equal(t.word, v.word,
-              case when length(t.word) >= 6 then 2 else 1 end)
-            <= case when length(t.word) >= 6 then 2 else 1 end)
+        or case when length(t.word) between 4 and 255 and length(v.word) <= 255
+             then levenshtein_less_equal(t.word, v.word, case when length(t.word) >= 6 then 2 else 1 end)
+               <= case when length(t.word) >= 6 then 2 else 1 end
+             else false end
     ), strengths as (
       select w.provider_id, m.n, max(m.strength) as strength
       from matched m

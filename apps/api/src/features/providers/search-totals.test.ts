@@ -128,6 +128,13 @@ describe('typo tolerance', () => {
     expect(body.count).toBe(expected);
   });
 
+  it('takes a word longer than the edit distance allows (255 letters) without failing', async () => {
+    for (const payload of [{ searchText: 'x'.repeat(300) }, { providerBusinessName: `${'y'.repeat(200)}` }]) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/Providers', payload });
+      expect(response.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(200);
+    }
+  });
+
   it('a word typed in no name at all finds nothing rather than something', async () => {
     const body = await search({ providerBusinessName: 'Xylophone Quartz', providerTypeId: null });
     expect(body.count).toBe(0);
