@@ -218,7 +218,10 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(rateLimitPlugin, { redisUrl: config.rateLimits.redisUrl });
   await app.register(openApiPlugin, { productName: profile.productName, version: APP_VERSION });
   await app.register(accessPlugin, {
-    verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
+    verifier: createTokenVerifier(config.identity, {
+      keys: app.repositories.signingKeys,
+      grants: app.repositories.grants,
+    }),
   });
 
   await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats });
