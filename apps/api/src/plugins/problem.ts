@@ -1,7 +1,7 @@
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
+import { documentProblemTypes, type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
@@ -135,7 +135,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'document storage is full');
       return sendProblem(request, reply, {
         status: 507,
-        type: 'urn:ccap:problem:storage-full',
+        type: documentProblemTypes.storageFull,
         detail: 'The file could not be stored: document storage is full. Nothing was saved; please try again later.',
       });
     }
