@@ -23,6 +23,7 @@ export class HttpProblem extends Error {
       retryAfterSeconds?: number;
       maxBytes?: number;
       allowedTypes?: string[];
+      reason?: string;
     } = {},
   ) {
     super(message);
@@ -57,6 +58,7 @@ function problemDocument(problem: ProblemFields, requestId: string, instance?: s
     ...(problem.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.retryAfterSeconds } : {}),
     ...(problem.maxBytes !== undefined ? { maxBytes: problem.maxBytes } : {}),
     ...(problem.allowedTypes ? { allowedTypes: problem.allowedTypes } : {}),
+    ...(problem.reason ? { reason: problem.reason } : {}),
   };
 }
 
@@ -101,6 +103,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
         ...(error.extra.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.extra.retryAfterSeconds } : {}),
         ...(error.extra.maxBytes !== undefined ? { maxBytes: error.extra.maxBytes } : {}),
         ...(error.extra.allowedTypes ? { allowedTypes: error.extra.allowedTypes } : {}),
+        ...(error.extra.reason ? { reason: error.extra.reason } : {}),
       });
     }
     const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
