@@ -43,6 +43,7 @@ import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories, repositoryOptions } from './repositories';
 import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
+import { createStorageHealth } from './storage/storage-health';
 import { APP_VERSION } from './version';
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
@@ -224,11 +225,18 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(rateLimitPlugin, { redisUrl: config.rateLimits.redisUrl });
   await app.register(openApiPlugin, { productName: profile.productName.en, version: APP_VERSION });
   await app.register(accessPlugin, {
-    verifier: createTokenVerifier(config.identity, app.repositories.signingKeys),
+    verifier: createTokenVerifier(config.identity, {
+      keys: app.repositories.signingKeys,
+      grants: app.repositories.grants,
+    }),
   });
 
   await app.register(metricsPlugin, { token: config.metrics.token, poolStats: database.poolStats });
-  await app.register(healthRoutes, { version: APP_VERSION });
+  const storageHealth = createStorageHealth({
+    stagingDir: app.blobs.stagingDir,
+    minFreeBytes: config.documents.maxUploadBytes,
+  });
+  await app.register(healthRoutes, { version: APP_VERSION, storage: storageHealth });
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });
   await app.register(adminRoutes);
@@ -239,6 +247,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
     blobs: app.blobs,
     scanner: config.documents.clamd ? createClamdScanner(config.documents.clamd) : undefined,
     maxUploadBytes: config.documents.maxUploadBytes,
+    storageHealth,
   };
   await app.register(documentsRoutes, uploads);
   await app.register(dashboardRoutes);

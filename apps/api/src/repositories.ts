@@ -9,6 +9,7 @@ import { createDashboardRepository } from './features/application/dashboard.repo
 import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
+import { createGrantsRepository } from './features/identity/idp/grants.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import type { Config } from './env';
@@ -64,6 +65,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     mail,
     accounts: createAccountsRepository(db, { mail, audit }),
     signingKeys: createSigningKeysRepository(db),
+    grants: createGrantsRepository(db),
     users: createUsersRepository(db, audit),
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db, options.cipher),

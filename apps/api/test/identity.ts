@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { StaffRole } from '@ccap/contracts';
 import { importJWK, SignJWT } from 'jose';
 import { BUILT_IN_ISSUER_KEY } from '../src/env';
+import { GRANT_CLAIM } from '../src/features/identity/token-verifier';
 import type { TestContext } from './helpers';
 
 /** Signs an access token with the built-in provider's own key, as it would issue one. */
@@ -12,7 +13,19 @@ export async function mintAccessToken(
 ) {
   const [key] = await ctx.app.repositories.signingKeys.list();
   if (!key) throw new Error('no signing key');
-  return new SignJWT({ email: claims.email, name: claims.name, scope: 'openid profile email' })
+  // The grant the provider would have stored for this sign-in (ADR 085).
+  const grantId = randomBytes(16).toString('base64url');
+  await ctx.database.db
+    .insertInto('oidc_payload')
+    .values({
+      model: 'Grant',
+      id: grantId,
+      payload: JSON.stringify({ accountId: claims.sub, clientId: 'ccap-web', jti: grantId, kind: 'Grant' }),
+      grant_id: grantId,
+      expires_at: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    })
+    .execute();
+  return new SignJWT({ email: claims.email, name: claims.name, scope: 'openid profile email', [GRANT_CLAIM]: grantId })
     .setProtectedHeader({ alg: 'RS256', kid: key.kid, typ: 'at+jwt' })
     .setIssuer(overrides.issuer ?? ctx.config.identity.issuer)
     .setAudience(overrides.audience ?? ctx.config.identity.audience)
@@ -74,7 +87,7 @@ const pathOf = (url: string) => {
  * Signs in through the built-in provider exactly as the browser does: authorization request
  * with PKCE, the interaction's login call, the resume redirect, and the code exchange.
  */
-export async function signInThroughIdp(ctx: TestContext, email: string, password: string) {
+export async function signInThroughIdp(ctx: Pick<TestContext, 'app' | 'config'>, email: string, password: string) {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -124,6 +137,8 @@ export async function signInThroughIdp(ctx: TestContext, email: string, password
   return {
     login,
     uid,
+    /** The browser's cookies for the provider: its session, for a sign-out. */
+    cookies: jar.header(),
     tokens: token.json<{ access_token: string; id_token: string; refresh_token?: string; expires_in: number }>(),
   };
 }

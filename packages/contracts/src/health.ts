@@ -10,5 +10,11 @@ export const healthSchema = z.object({
     backend: z.enum(databaseBackends),
     latencyMs: z.number().nonnegative(),
   }),
+  /** Whether document files can be stored: degraded when the store is out of room. */
+  blobStore: z.object({
+    status: z.enum(['up', 'degraded']),
+    kind: z.string(),
+    freeBytes: z.number().nonnegative().optional(),
+  }),
 });
 export type Health = z.infer<typeof healthSchema>;

@@ -12,6 +12,10 @@ export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_LENGTH = 128;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+/** Why a new password was refused (`weakPassword` problems): each has its own message. */
+export const passwordWeaknesses = ['common', 'personal', 'pattern', 'guessable'] as const;
+export type PasswordWeakness = (typeof passwordWeaknesses)[number];
+
 export const passwordSchema = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** A person's name: one line, no links (it is quoted in mails sent to the address given). */
 export const personNameSchema = z

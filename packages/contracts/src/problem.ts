@@ -22,6 +22,8 @@ export const problemSchema = z.object({
   maxBytes: z.number().int().positive().optional(),
   /** With 415 for a file: the types that are accepted. */
   allowedTypes: z.array(z.string()).optional(),
+  /** With a refused new password: which rule it broke (`passwordWeaknesses`), for a specific message. */
+  reason: z.string().optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;
 

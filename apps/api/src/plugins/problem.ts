@@ -1,7 +1,7 @@
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
+import { documentProblemTypes, type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
 import { localeIntlTags } from '@ccap/contracts/locale-tags';
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
@@ -25,6 +25,7 @@ export class HttpProblem extends Error {
       retryAfterSeconds?: number;
       maxBytes?: number;
       allowedTypes?: string[];
+      reason?: string;
     } = {},
   ) {
     super(message);
@@ -59,6 +60,7 @@ function problemDocument(problem: ProblemFields, requestId: string, instance?: s
     ...(problem.retryAfterSeconds !== undefined ? { retryAfterSeconds: problem.retryAfterSeconds } : {}),
     ...(problem.maxBytes !== undefined ? { maxBytes: problem.maxBytes } : {}),
     ...(problem.allowedTypes ? { allowedTypes: problem.allowedTypes } : {}),
+    ...(problem.reason ? { reason: problem.reason } : {}),
   };
 }
 
@@ -131,6 +133,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
             : {}),
           ...(problem.extra.maxBytes !== undefined ? { maxBytes: problem.extra.maxBytes } : {}),
           ...(problem.extra.allowedTypes ? { allowedTypes: problem.extra.allowedTypes } : {}),
+          ...(problem.extra.reason ? { reason: problem.extra.reason } : {}),
         }),
       );
     }
@@ -166,7 +169,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       request.log.error({ err: error }, 'document storage is full');
       return sendProblem(request, reply, {
         status: 507,
-        type: 'urn:ccap:problem:storage-full',
+        type: documentProblemTypes.storageFull,
         detail: 'The file could not be stored: document storage is full. Nothing was saved; please try again later.',
       });
     }

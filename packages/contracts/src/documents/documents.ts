@@ -32,6 +32,8 @@ export const documentProblemTypes = {
   empty: 'urn:ccap:problem:empty-file',
   infected: 'urn:ccap:problem:infected-file',
   closed: 'urn:ccap:problem:application-closed',
+  /** 507: the document store has no room; the file was not kept. */
+  storageFull: 'urn:ccap:problem:storage-full',
 } as const;
 
 export const DOCUMENT_FILE_NAME_MAX = 255;

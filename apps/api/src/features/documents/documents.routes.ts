@@ -25,8 +25,8 @@ export type DocumentsRoutesOptions = UploadRoutesOptions;
 /** Spec section 7's document calls: the list, both uploads and both downloads. */
 export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = async (app, options) => {
   const { documents, audit } = app.repositories;
-  const { blobs, scanner, maxUploadBytes } = options;
-  const uploads = { blobs, scanner, documents, maxUploadBytes };
+  const { blobs, scanner, maxUploadBytes, storageHealth } = options;
+  const uploads = { blobs, scanner, documents, maxUploadBytes, storageHealth };
   if (!scanner) app.log.warn('virus scanning is off: set CLAMD_URL to have every upload scanned by ClamAV');
 
   // Multipart parsing only here: the one route that takes a file as a stream.

@@ -40,6 +40,14 @@ export const scannerUnavailable = () =>
     headers: { 'retry-after': '120' },
   });
 
+/** The store has no room: the applicant's file was not kept, and it is not their fault. */
+export const storageFull = () =>
+  new HttpProblem(
+    507,
+    'We could not save your file because our document storage is full. Nothing was saved: please try again later or contact us.',
+    { type: documentProblemTypes.storageFull, headers: { 'retry-after': '600' } },
+  );
+
 export const applicationClosed = () =>
   new HttpProblem(409, 'This application has a decision or was withdrawn: documents can no longer be added to it.', {
     type: documentProblemTypes.closed,

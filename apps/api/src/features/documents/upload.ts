@@ -8,6 +8,8 @@ import { problemSchema, type RequiredDocument } from '@ccap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../plugins/problem';
 import type { BlobStore } from '../../storage/blob-store';
+import { isOutOfSpace } from '../../db/unavailable';
+import { StorageFullError, type StorageHealth } from '../../storage/storage-health';
 import type { PortalUser } from '../identity/users.repository';
 import { type DocumentsRepository, type StoredFile, toRequiredDocument } from './documents.repository';
 import { displayNameOf, storageNameOf } from './file-names';
@@ -19,6 +21,7 @@ import {
   infectedFile,
   malformedUpload,
   scannerUnavailable,
+  storageFull,
   unsupportedFileType,
 } from './upload-problems';
 import { ScannerUnavailableError, type VirusScanner } from './virus-scanner';
@@ -62,6 +65,8 @@ async function stage(source: Readable, stagingDir: string, maxBytes: number): Pr
     if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
     await fs.rm(file, { force: true });
     if (error instanceof TooLargeError) throw fileTooLarge(maxBytes);
+    // Before the source's error: the pipeline hands the write's error to the source it destroys.
+    if (isOutOfSpace(error)) throw new StorageFullError(error);
     if (error === sourceError) throw malformedUpload();
     throw error;
   }
@@ -74,6 +79,8 @@ export interface UploadRoutesOptions {
   blobs: BlobStore;
   scanner: VirusScanner | undefined;
   maxUploadBytes: number;
+  /** Told when the store runs out of room, and when it takes a file again (`/api/health`). */
+  storageHealth?: StorageHealth;
 }
 
 /** The problems a read of an application's files may answer with. */
@@ -87,12 +94,14 @@ export const uploadProblems = {
   415: problemSchema,
   422: problemSchema,
   503: problemSchema,
+  507: problemSchema,
 };
 
 export interface FileCheckDependencies {
   blobs: BlobStore;
   scanner: VirusScanner | undefined;
   maxUploadBytes: number;
+  storageHealth?: StorageHealth;
 }
 
 export interface UploadDependencies extends FileCheckDependencies {
@@ -108,6 +117,29 @@ export interface UploadDependencies extends FileCheckDependencies {
  * no file without its row. `notRecorded` is thrown when `record` answers undefined.
  */
 export async function receiveCheckedFile<T>(
+  deps: FileCheckDependencies,
+  log: FastifyBaseLogger,
+  input: { source: Readable; offeredName: string; keyPrefix: string; user: PortalUser; logContext: object },
+  record: (file: StoredFile) => Promise<T | undefined>,
+  notRecorded: () => Error,
+): Promise<T> {
+  try {
+    const result = await receiveFile(deps, log, input, record, notRecorded);
+    deps.storageHealth?.noteWritten();
+    return result;
+  } catch (error) {
+    if (!(error instanceof StorageFullError)) throw error;
+    // Nothing was kept (the staged part is removed where it failed); the operator must act.
+    deps.storageHealth?.noteFull();
+    log.error(
+      { err: error.cause, ...input.logContext, event: 'document-store-full' },
+      'document store is full: upload refused',
+    );
+    throw storageFull();
+  }
+}
+
+async function receiveFile<T>(
   deps: FileCheckDependencies,
   log: FastifyBaseLogger,
   input: { source: Readable; offeredName: string; keyPrefix: string; user: PortalUser; logContext: object },
@@ -140,7 +172,13 @@ export async function receiveCheckedFile<T>(
     const displayName = displayNameOf(input.offeredName);
     const storedName = storageNameOf(displayName, type.extension);
     const blobKey = `${input.keyPrefix}/${randomUUID()}-${storedName}`;
-    await deps.blobs.putStaged(blobKey, staged.path);
+    try {
+      await deps.blobs.putStaged(blobKey, staged.path);
+    } catch (error) {
+      // A folder for the key could not be made, or the store's copy failed half-way: nothing stays.
+      await deps.blobs.delete(blobKey).catch(() => undefined);
+      throw isOutOfSpace(error) ? new StorageFullError(error) : error;
+    }
     let recorded;
     try {
       recorded = await record({

@@ -163,6 +163,37 @@ describe('built-in identity provider', () => {
     expect(short.json().errors[0].path).toBe('password');
   });
 
+  it('refuses keyboard walks, sequences and passwords built on the name, saying which rule (ADR 086)', async () => {
+    const cases = [
+      ['qwertyuiopas', ['common', 'pattern']],
+      ['asdfghjkl;12', ['common', 'pattern']],
+      ['abcdefghijkl', ['common', 'pattern']],
+      ['Quentin Marlowe 1', ['personal']],
+    ] as const;
+    for (const [password, reasons] of cases) {
+      const answer = await register({ name: 'Quentin Marlowe', email: 'quentin.marlowe@example.gov', password });
+      expect(answer.statusCode, password).toBe(400);
+      const problem = answer.json<{ type: string; reason: string; detail: string }>();
+      expect(problem.type).toBe(identityProblemTypes.weakPassword);
+      expect(reasons, password).toContain(problem.reason);
+      expect(problem.detail).toMatch(/Choose a longer phrase/);
+    }
+    const strong = await register({
+      name: 'Quentin Marlowe',
+      email: 'quentin.marlowe@example.gov',
+      password: 'Velvet-Orchard-Compass-93',
+    });
+    expect(strong.statusCode).toBe(200);
+    // A reset is checked the same way (the link is looked at only after the password passes).
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: '/idp/account/reset-password',
+      payload: { token: 'x'.repeat(40), password: 'zxcvbnmasdfg' },
+    });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toMatchObject({ type: identityProblemTypes.weakPassword });
+  });
+
   it('locks sign-in after five failures, the same for an unknown email, without saying which', async () => {
     await registerAndConfirm(ctx, { name: 'Lee', email: 'lee@example.gov', password: 'Correct horse battery' });
 

@@ -4,7 +4,7 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityConfig } from '../../env';
 import type { SigningKeysRepository } from './idp/signing-keys.repository';
-import { createTokenVerifier, InvalidTokenError } from './token-verifier';
+import { createTokenVerifier, GRANT_CHECK_MS, GRANT_CLAIM, InvalidTokenError } from './token-verifier';
 
 const identity: IdentityConfig = {
   kind: 'built-in',
@@ -27,18 +27,27 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-/** The signing keys as the database holds them; `published` is what `list()` answers now. */
+/**
+ * The signing keys as the database holds them; `published` is what `list()` answers now; the
+ * grants that stand are `live`, and `lookups` counts the grant lookups.
+ */
 function keyStore() {
-  const store = { published: [publicJwk] };
+  const store = { published: [publicJwk], live: new Set(['grant-1']), lookups: 0 };
   const keys = {
     list: async () => store.published,
     has: async (kid: string) => store.published.some((key) => key.kid === kid),
   } as unknown as SigningKeysRepository;
-  return { store, keys };
+  const grants = {
+    isLive: async (grantId: string) => {
+      store.lookups += 1;
+      return store.live.has(grantId);
+    },
+  };
+  return { store, keys, deps: { keys, grants } };
 }
 
-const mint = (expiresAt: number) =>
-  new SignJWT({ email: 'cache@example.gov', name: 'Cache Test' })
+const mint = (expiresAt: number, grantId: string | undefined = 'grant-1') =>
+  new SignJWT({ email: 'cache@example.gov', name: 'Cache Test', ...(grantId ? { [GRANT_CLAIM]: grantId } : {}) })
     .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
     .setIssuer(identity.issuer)
     .setAudience(identity.audience)
@@ -51,7 +60,7 @@ const inSeconds = (seconds: number) => Math.floor(Date.now() / 1000) + seconds;
 
 describe('the verified-token cache (ADR 041)', () => {
   it('checks the signature of a token once, then answers it from memory', async () => {
-    const verify = createTokenVerifier(identity, keyStore().keys);
+    const verify = createTokenVerifier(identity, keyStore().deps);
     const token = await mint(inSeconds(600));
     const signatureChecks = vi.spyOn(crypto.subtle, 'verify');
     const first = await verify(token);
@@ -63,7 +72,7 @@ describe('the verified-token cache (ADR 041)', () => {
 
   it('refuses a remembered token once it has expired', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const verify = createTokenVerifier(identity, keyStore().keys);
+    const verify = createTokenVerifier(identity, keyStore().deps);
     const token = await mint(inSeconds(60));
     await expect(verify(token)).resolves.toMatchObject({ subject: 'cache-subject' });
     vi.setSystemTime(Date.now() + 70_000);
@@ -72,8 +81,8 @@ describe('the verified-token cache (ADR 041)', () => {
 
   it('forgets what it verified when the key set is read again: a removed key stops verifying as before', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const { store, keys } = keyStore();
-    const verify = createTokenVerifier(identity, keys);
+    const { store, deps } = keyStore();
+    const verify = createTokenVerifier(identity, deps);
     const token = await mint(inSeconds(3600));
     await expect(verify(token)).resolves.toMatchObject({ subject: 'cache-subject' });
     // The key is removed elsewhere: until the key set is read again (every 5 minutes) the
@@ -86,13 +95,13 @@ describe('the verified-token cache (ADR 041)', () => {
   });
 
   it('never remembers a refusal or a token without an expiry', async () => {
-    const verify = createTokenVerifier(identity, keyStore().keys);
+    const verify = createTokenVerifier(identity, keyStore().deps);
     const token = await mint(inSeconds(600));
     const [header, payload, signature] = token.split('.');
     const tampered = `${header}.${payload}.${signature!.slice(0, -4)}AAAA`;
     await expect(verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
     await expect(verify(tampered)).rejects.toBeInstanceOf(InvalidTokenError);
-    const forever = await new SignJWT({ email: 'cache@example.gov', name: 'Cache Test' })
+    const forever = await new SignJWT({ email: 'cache@example.gov', name: 'Cache Test', [GRANT_CLAIM]: 'grant-1' })
       .setProtectedHeader({ alg: 'RS256', kid: 'key-1' })
       .setIssuer(identity.issuer)
       .setAudience(identity.audience)
@@ -102,6 +111,36 @@ describe('the verified-token cache (ADR 041)', () => {
     await verify(forever);
     await verify(forever);
     expect(signatureChecks).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('the grant a token is issued under (ADR 085)', () => {
+  it('refuses a token whose grant has ended within a second, and asks at most once a second', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { store, deps } = keyStore();
+    const verify = createTokenVerifier(identity, deps);
+    const token = await mint(inSeconds(600));
+    await Promise.all([verify(token), verify(token), verify(token)]);
+    await verify(token);
+    expect(store.lookups).toBe(1);
+    store.live.delete('grant-1');
+    vi.setSystemTime(Date.now() + GRANT_CHECK_MS + 1);
+    await expect(verify(token)).rejects.toThrow(/has ended/);
+    // Ended stays ended, without asking again.
+    vi.setSystemTime(Date.now() + 60_000);
+    await expect(verify(token)).rejects.toBeInstanceOf(InvalidTokenError);
+    expect(store.lookups).toBe(2);
+  });
+
+  it('refuses a built-in token that names no grant, and fails closed when the lookup fails', async () => {
+    const { deps } = keyStore();
+    await expect(createTokenVerifier(identity, deps)(await mint(inSeconds(600), ''))).rejects.toThrow(/no grant/);
+    const broken = createTokenVerifier(identity, {
+      keys: deps.keys,
+      grants: { isLive: () => Promise.reject(new Error('database down')) },
+    });
+    await expect(broken(await mint(inSeconds(600)))).rejects.toThrow('database down');
+    expect(() => createTokenVerifier(identity, { keys: deps.keys })).toThrow(/grants/);
   });
 });
 
@@ -143,7 +182,7 @@ describe('an external issuer whose tokens carry no email or name', () => {
   it('asks userinfo once per token; an unanswered userinfo is asked again, never remembered as blanks', async () => {
     const { state, server, external, mintBare } = await externalIssuer();
     try {
-      const verify = createTokenVerifier(external, keyStore().keys);
+      const verify = createTokenVerifier(external, keyStore().deps);
       state.userinfoFails = true;
       const token = await mintBare();
       expect(await verify(token)).toMatchObject({ email: '', name: '' });

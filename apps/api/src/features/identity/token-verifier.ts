@@ -9,6 +9,7 @@ import {
 } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { BUILT_IN_ISSUER_KEY, type IdentityConfig } from '../../env';
+import type { GrantsRepository } from './idp/grants.repository';
 import type { SigningKeysRepository } from './idp/signing-keys.repository';
 import type { VerifiedIdentity } from './users.repository';
 
@@ -19,6 +20,20 @@ const KEY_SET_LIFETIME_MS = 5 * 60 * 1000;
 
 /** Tokens whose verification is remembered (ADR 041): one entry per signed-in session in use. */
 const VERIFIED_TOKENS = 10_000;
+
+/**
+ * The claim naming the grant a built-in provider's access token was issued under (ADR 085). A
+ * sign-out, a revoked refresh token or a password reset deletes the grant, and its tokens stop
+ * working then, not when they expire.
+ */
+export const GRANT_CLAIM = 'grant_id';
+
+/**
+ * How long an instance trusts its last look at a live grant. A grant ended anywhere is refused
+ * by every instance within this time; a grant seen ended stays refused (grant ids are never
+ * reused).
+ */
+export const GRANT_CHECK_MS = 1000;
 
 /** A bearer token's characters (RFC 6750, section 2.1: `b64token`). */
 const B64TOKEN = /^[A-Za-z0-9._~+/-]+=*$/;
@@ -40,9 +55,15 @@ const publicPart = ({ kty, n, e, crv, x, y, kid, alg, use }: JWK): JWK =>
  */
 export function createTokenVerifier(
   identity: IdentityConfig,
-  keys: SigningKeysRepository,
-  fetchImpl: typeof fetch = fetch,
+  deps: {
+    keys: SigningKeysRepository;
+    /** Required for the built-in provider: whether a token's grant still stands. */
+    grants?: Pick<GrantsRepository, 'isLive'>;
+    fetchImpl?: typeof fetch;
+  },
 ): TokenVerifier {
+  const { keys, grants, fetchImpl = fetch } = deps;
+  if (identity.kind === 'built-in' && !grants) throw new Error('the built-in provider needs its grants checked');
   const options = {
     issuer: identity.issuer,
     audience: identity.audience,
@@ -59,9 +80,38 @@ export function createTokenVerifier(
   // so a retired or removed key stops letting its tokens in exactly as soon as it did without
   // the cache.
   let generation = 0;
-  const verified = new LRUCache<string, { identity: VerifiedIdentity; generation: number; expiresAt: number }>({
+  const verified = new LRUCache<
+    string,
+    { identity: VerifiedIdentity; grantId: string | undefined; generation: number; expiresAt: number }
+  >({
     max: VERIFIED_TOKENS,
   });
+  /** The last look at each grant in use: at most one database lookup per grant a second. */
+  const grantSeen = new LRUCache<string, { live: boolean; at: number }>({ max: VERIFIED_TOKENS });
+  const grantLookups = new Map<string, Promise<boolean>>();
+
+  async function grantIsLive(grantId: string): Promise<boolean> {
+    const seen = grantSeen.get(grantId);
+    if (seen && (!seen.live || Date.now() - seen.at < GRANT_CHECK_MS)) return seen.live;
+    // Parallel calls with one grant share one lookup.
+    let lookup = grantLookups.get(grantId);
+    if (!lookup) {
+      const at = Date.now();
+      lookup = grants!.isLive(grantId).then(
+        (live) => {
+          grantSeen.set(grantId, { live, at });
+          grantLookups.delete(grantId);
+          return live;
+        },
+        (error: unknown) => {
+          grantLookups.delete(grantId);
+          throw error;
+        },
+      );
+      grantLookups.set(grantId, lookup);
+    }
+    return lookup;
+  }
 
   async function keySet(force = false) {
     // Re-read now and then, so a key retired or removed elsewhere stops verifying here too.
@@ -89,10 +139,10 @@ export function createTokenVerifier(
    * operation per call), and asking an external issuer's userinfo endpoint again, would only
    * repeat the answer. Tokens without `exp` and failures are never remembered.
    */
-  function remembered(token: string): VerifiedIdentity | undefined {
+  function remembered(token: string) {
     if (!getKey || Date.now() - loadedAt >= KEY_SET_LIFETIME_MS) return undefined;
     const known = verified.get(token);
-    return known && known.generation === generation && Date.now() < known.expiresAt ? known.identity : undefined;
+    return known && known.generation === generation && Date.now() < known.expiresAt ? known : undefined;
   }
 
   async function verifyWith(token: string, getKeyNow: NonNullable<typeof getKey>): Promise<JWTPayload> {
@@ -125,7 +175,7 @@ export function createTokenVerifier(
     return { email: typeof email === 'string' ? email : '', name: typeof name === 'string' ? name : '', settled };
   }
 
-  async function identify(token: string): Promise<VerifiedIdentity> {
+  async function identify(token: string): Promise<{ identity: VerifiedIdentity; grantId: string | undefined }> {
     // Anything but a b64token is refused before any key is looked at.
     if (!B64TOKEN.test(token)) throw new InvalidTokenError('the bearer token has characters a token cannot have');
     const getKeyNow = await keySet();
@@ -138,7 +188,14 @@ export function createTokenVerifier(
     }
     if (!payload.sub) throw new InvalidTokenError('token has no subject');
     const { email, name, settled } = await profileClaims(payload, token);
-    const { auth_time: authTime, sid } = payload as { auth_time?: unknown; sid?: unknown };
+    const {
+      auth_time: authTime,
+      sid,
+      [GRANT_CLAIM]: grant,
+    } = payload as { auth_time?: unknown; sid?: unknown; [GRANT_CLAIM]?: unknown };
+    const grantId = typeof grant === 'string' && grant.length > 0 && grant.length <= 200 ? grant : undefined;
+    // The built-in provider names the grant in every token it issues: one without is not its own.
+    if (identity.kind === 'built-in' && !grantId) throw new InvalidTokenError('token names no grant');
     const who: VerifiedIdentity = Object.freeze({
       issuer: identity.kind === 'built-in' ? BUILT_IN_ISSUER_KEY : identity.issuer,
       subject: payload.sub,
@@ -152,13 +209,26 @@ export function createTokenVerifier(
     });
     // Only when no reload happened meanwhile: the entry names the key set that verified it.
     if (settled && typeof payload.exp === 'number' && generation === current) {
-      verified.set(token, { identity: who, generation: current, expiresAt: payload.exp * 1000 });
+      verified.set(token, { identity: who, grantId, generation: current, expiresAt: payload.exp * 1000 });
     }
-    return who;
+    return { identity: who, grantId };
   }
 
-  return (token) => {
-    const known = remembered(token);
-    return known ? Promise.resolve(known) : identify(token);
+  /**
+   * The built-in provider's tokens are good only while their grant stands (ADR 085). An
+   * external issuer's are checked by signature and expiry alone: its sessions are not in this
+   * database (docs/configuration.md, "External identity provider").
+   */
+  async function stillGranted(grantId: string | undefined) {
+    if (identity.kind !== 'built-in') return;
+    if (!grantId || !(await grantIsLive(grantId))) {
+      throw new InvalidTokenError('the sign-in this token comes from has ended');
+    }
+  }
+
+  return async (token) => {
+    const known = remembered(token) ?? (await identify(token));
+    await stillGranted(known.grantId);
+    return known.identity;
   };
 }

@@ -57,7 +57,7 @@ const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
  */
 export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
   const { rfiRequests, rfiAnswers, rfiFiles, audit } = app.repositories;
-  const { blobs, scanner, maxUploadBytes } = options;
+  const { blobs, scanner, maxUploadBytes, storageHealth } = options;
   const base64 = base64Upload(maxUploadBytes, 64 * 1024);
 
   const readableApplication = async (user: PortalUser, applicationId: number) => {
@@ -91,7 +91,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       return written;
     }
     return receiveCheckedFile(
-      { blobs, scanner, maxUploadBytes },
+      { blobs, scanner, maxUploadBytes, storageHealth },
       log,
       {
         source: base64.decode(document.documentStream),

@@ -25,6 +25,8 @@ export function rfiErrorMessage(t: TFunction, error: unknown): string {
       return t('rfi.errors.emptyFile');
     case documentProblemTypes.infected:
       return t('rfi.errors.infected');
+    case documentProblemTypes.storageFull:
+      return t('documentStore.full');
     case rfiProblemTypes.notPending:
       return t('rfi.errors.notPending');
     case rfiProblemTypes.applicationClosed:

@@ -9,6 +9,7 @@ import {
   interactionDetailsSchema,
   interactionRedirectSchema,
   passwordResetResponseSchema,
+  type PasswordWeakness,
   problemSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
@@ -25,7 +26,7 @@ import { HttpProblem } from '../../../plugins/problem';
 import { perMinute } from '../../../plugins/rate-limits';
 import type { RateLimitConfig } from '../../../env';
 import { idpMails } from './mail-templates';
-import { isCommonPassword } from './passwords';
+import { passwordWeakness } from './passwords';
 import { offWhenIdle } from './provider-context';
 
 export interface IdpRoutesOptions {
@@ -47,11 +48,27 @@ export const FORGOT_PASSWORD_ANSWER_MS = 250;
 const uidParams = z.object({ uid: z.string().min(1).max(64) });
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 410: problemSchema, 429: problemSchema };
 
-const weakPassword = () =>
-  new HttpProblem(400, 'This password is too common. Choose a longer phrase that others are unlikely to use.', {
-    type: identityProblemTypes.weakPassword,
-    errors: [{ path: 'password', message: 'This password is too common.' }],
-  });
+const WEAKNESS_MESSAGES: Record<PasswordWeakness, string> = {
+  common: 'This password is too common.',
+  personal: 'This password is built on your name or email address.',
+  pattern: 'This password is a keyboard pattern, sequence, repeat or date.',
+  guessable: 'This password is too easy to guess.',
+};
+
+/** Refuses a new password that breaks a rule (ADR 086), saying which. */
+const checkNewPassword = (password: string, userInputs: string[]) => {
+  const reason = passwordWeakness(password, userInputs);
+  if (!reason) return;
+  throw new HttpProblem(
+    400,
+    `${WEAKNESS_MESSAGES[reason]} Choose a longer phrase of unrelated words that others are unlikely to use.`,
+    {
+      type: identityProblemTypes.weakPassword,
+      reason,
+      errors: [{ path: 'password', message: WEAKNESS_MESSAGES[reason] }],
+    },
+  );
+};
 
 /**
  * The built-in identity provider: the JSON calls its pages (rendered by the web app) make,
@@ -216,7 +233,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     },
     async (request) => {
       const { name, email, password, uid } = request.body;
-      if (isCommonPassword(password)) throw weakPassword();
+      checkNewPassword(password, [name, email]);
       // A new account's language is the registration page's; one already there keeps its own.
       const { mails, product } = await mailsFor(request, { email });
       await accounts.register(
@@ -313,7 +330,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       },
     },
     async (request) => {
-      if (isCommonPassword(request.body.password)) throw weakPassword();
+      checkNewPassword(request.body.password, []);
       const { token, password } = request.body;
       // The page that reset it speaks the holder's language (their account is known only once
       // the token is, inside the change).

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { DB } from '../../../db/schema';
 import type { AccountsRepository } from './accounts.repository';
+import { GRANT_CLAIM } from '../token-verifier';
 import { createOidcAdapter } from './oidc-adapter';
 import type { SigningKeysRepository } from './signing-keys.repository';
 
@@ -125,6 +126,8 @@ export async function createProvider(options: ProviderOptions): Promise<Provider
         name: account.name,
         ...(typeof source?.authTime === 'number' ? { auth_time: source.authTime } : {}),
         ...(sid ? { sid } : {}),
+        // The grant it is issued under, checked on every call (ADR 085): a sign-out ends it.
+        ...(token.grantId ? { [GRANT_CLAIM]: token.grantId } : {}),
       };
     },
     // The portal's own web app is first-party: no consent screen, the grant is implied.

@@ -38,6 +38,8 @@ export function uploadErrorMessage(t: TFunction, language: string, error: unknow
       return t('documents.errors.infected');
     case documentProblemTypes.closed:
       return t('documents.errors.closed');
+    case documentProblemTypes.storageFull:
+      return t('documentStore.full');
     default:
       return (
         unavailableMessage(t, error) ?? t(error.status === 429 ? 'forms.tooManyRequests' : 'forms.unexpectedError')

@@ -14,6 +14,7 @@ import { confirmPasswordSchema, matchRule, passwordsMatch, showFailure, useAuthF
 import { authPaths, withUid } from '../auth-paths';
 import { AuthForm, AuthTextField, PasswordFields } from '../components/auth-fields';
 import { CheckEmail } from '../components/check-email';
+import { weakPasswordMessage } from '../password-weakness';
 
 const requestSchema = forgotPasswordRequestSchema.omit({ uid: true });
 const newPasswordSchema = resetPasswordRequestSchema
@@ -85,7 +86,7 @@ function NewPassword({ token }: { token: string }) {
         const type = problemTypeOf(error);
         if (type === identityProblemTypes.invalidToken) return setInvalidToken(true);
         if (type === identityProblemTypes.weakPassword) {
-          return form.setError('password', { type: SERVER, message: t('validation.passwordWeak') });
+          return form.setError('password', { type: SERVER, message: weakPasswordMessage(t, error) });
         }
         showFailure(form, t, error, ['password', 'confirmPassword']);
       },

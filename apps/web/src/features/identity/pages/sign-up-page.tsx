@@ -12,6 +12,7 @@ import { confirmPasswordSchema, matchRule, passwordsMatch, showFailure, useAuthF
 import { authPaths, withUid } from '../auth-paths';
 import { AuthForm, AuthTextField, PasswordFields } from '../components/auth-fields';
 import { CheckEmail } from '../components/check-email';
+import { weakPasswordMessage } from '../password-weakness';
 
 const signUpSchema = registerRequestSchema
   .omit({ uid: true })
@@ -34,7 +35,7 @@ export function SignUpPage() {
       () => setSentTo(email),
       (error: unknown) => {
         if (problemTypeOf(error) === identityProblemTypes.weakPassword) {
-          return form.setError('password', { type: SERVER, message: t('validation.passwordWeak') });
+          return form.setError('password', { type: SERVER, message: weakPasswordMessage(t, error) });
         }
         showFailure(form, t, error, ['name', 'email', 'password']);
       },
