@@ -9,6 +9,7 @@ import { createDashboardRepository } from './features/application/dashboard.repo
 import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
+import { createSecondFactorRepository } from './features/identity/idp/second-factor.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import type { Config } from './env';
@@ -49,12 +50,17 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   });
   // Every write records its change (audit entry and notices) through this one, in its transaction.
   const audit = createAuditRepository(db, notifier);
+  const signingKeys = createSigningKeysRepository(db);
   return {
     health: createHealthRepository(db),
     audit,
     mail,
     accounts: createAccountsRepository(db, { mail, audit }),
-    signingKeys: createSigningKeysRepository(db),
+    signingKeys,
+    secondFactor: createSecondFactorRepository(db, {
+      audit,
+      serverSecret: () => signingKeys.secret('second-factor-key'),
+    }),
     users: createUsersRepository(db, audit),
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db),

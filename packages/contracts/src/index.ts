@@ -2,6 +2,7 @@ export * from './problem';
 export * from './health';
 export * from './program-profile';
 export * from './identity';
+export * from './second-factor';
 export * from './admin/index';
 export * from './application/index';
 export * from './documents/index';

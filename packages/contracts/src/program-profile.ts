@@ -98,6 +98,11 @@ export const programProfileSchema = z.object({
       }
     }, 'must be an IANA time zone, such as America/Chicago')
     .default('UTC'),
+  /**
+   * Staff sign-in with a second factor (an authenticator app's code): administrators always
+   * need one; service workers when `serviceWorkers` is true.
+   */
+  staffSecondFactor: z.object({ serviceWorkers: z.boolean() }).default({ serviceWorkers: false }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -16,6 +16,7 @@ import * as m0017 from './0017-account-change-tag';
 import * as m0018 from './0018-decided-applications-close-rfis';
 import * as m0019 from './0019-application-withdrawn-at';
 import * as m0020 from './0020-drop-change-notifications';
+import * as m0027 from './0027-second-factor';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0018-decided-applications-close-rfis': m0018,
   '0019-application-withdrawn-at': m0019,
   '0020-drop-change-notifications': m0020,
+  '0027-second-factor': m0027,
 };
