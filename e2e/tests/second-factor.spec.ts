@@ -7,7 +7,11 @@ test('a new administrator sets up an authenticator app, then signs in with its c
   // Someone signs up and is made an administrator by the demo administrator (who passes the
   // second step with the demo key: support/auth.ts).
   const newcomer = await browser.newContext({ baseURL: BASE_URL });
-  const account = await createAccount(await newcomer.newPage(), '/users/profile', 'Tove Admin');
+  const newcomerPage = await newcomer.newPage();
+  const account = await createAccount(newcomerPage, '/users/profile', 'Tove Admin');
+  // The portal knows them once their first page has loaded after the sign-in.
+  await expect(newcomerPage).toHaveURL(/\/users\/profile$/);
+  await expect(newcomerPage.getByText(account.email).first()).toBeVisible();
   await newcomer.close();
 
   await signIn(page, DEMO.admin.email, DEMO.admin.password, '/staff/admin');
