@@ -9,6 +9,12 @@ export const DEMO = {
   admin: { email: 'admin@demo.example', password: 'Demo-Administrator-2026', name: 'Ada Administrator' },
 };
 
+/**
+ * The demo staff accounts' authenticator key (`DEMO_TOTP_SECRET` in the API's demo-accounts.ts,
+ * listed in the README): an administrator signs in with a code from it.
+ */
+export const DEMO_TOTP_SECRET = 'CCAPDEMOSTAFFTOTPSECRETKEYQQQQQQ';
+
 export const NEW_ACCOUNT_PASSWORD = 'Lilacs bloom in May 2026';
 
 /** The wrong passwords the lock-out test types (`auth.spec.ts`), attempt by attempt. */

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO, NEW_ACCOUNT_PASSWORD, WRONG_PASSWORD_PREFIX } from './accounts';
+import { DEMO, DEMO_TOTP_SECRET, NEW_ACCOUNT_PASSWORD, WRONG_PASSWORD_PREFIX } from './accounts';
 import { LOG_DIR } from './env';
 
 /**
@@ -16,6 +16,15 @@ const RULES: { name: string; pattern: RegExp; except?: RegExp }[] = [
     pattern: new RegExp(escape(account.password)),
     except: new RegExp(`^ {4}${escape(account.email)} +${escape(account.password)} +[\\w-]+$`),
   })),
+  // The demo staff accounts' authenticator key is public too, printed by the banner only.
+  {
+    name: 'the demo authenticator key outside the start-up banner',
+    pattern: new RegExp(DEMO_TOTP_SECRET),
+    except: new RegExp(
+      `^  Staff demo accounts' authenticator app secret \\(second sign-in step\\): ${DEMO_TOTP_SECRET}$`,
+    ),
+  },
+  { name: 'recovery codes', pattern: /"recoveryCodes"\s*:/ },
   { name: 'a password the tests typed', pattern: new RegExp(escape(NEW_ACCOUNT_PASSWORD)) },
   { name: 'a wrong password the tests typed', pattern: new RegExp(`${escape(WRONG_PASSWORD_PREFIX)}\\d`) },
   // Access and ID tokens are JWTs: a header and a payload, each base64url JSON ("eyJ").

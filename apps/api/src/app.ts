@@ -24,6 +24,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { metricsPlugin } from './features/metrics/metrics.plugin';
 import { accessPlugin } from './features/identity/access.plugin';
 import { idpRoutes } from './features/identity/idp/idp.routes';
+import { secondFactorRoutes } from './features/identity/idp/second-factor.routes';
 import { createProvider } from './features/identity/idp/provider';
 import { createTokenVerifier } from './features/identity/token-verifier';
 import { usersRoutes } from './features/identity/users.routes';
@@ -268,6 +269,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       keys: app.repositories.signingKeys,
     });
     await app.register(idpRoutes, { provider, publicUrl: config.publicUrl, limits: config.rateLimits });
+    await app.register(secondFactorRoutes, { provider, signInLimit: config.rateLimits.signIn });
   }
 
   await app.register(webPlugin, { webDist: config.webDist, publicUrl: config.publicUrl });

@@ -10,6 +10,7 @@ import { createDocumentsRepository } from './features/documents/documents.reposi
 import { createHealthRepository } from './features/health/health.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
 import { createGrantsRepository } from './features/identity/idp/grants.repository';
+import { createSecondFactorRepository } from './features/identity/idp/second-factor.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
 import type { Config } from './env';
@@ -59,13 +60,18 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   });
   // Every write records its change (audit entry and notices) through this one, in its transaction.
   const audit = createAuditRepository(db, notifier);
+  const signingKeys = createSigningKeysRepository(db);
   return {
     health: createHealthRepository(db),
     audit,
     mail,
     accounts: createAccountsRepository(db, { mail, audit }),
-    signingKeys: createSigningKeysRepository(db),
+    signingKeys,
     grants: createGrantsRepository(db),
+    secondFactor: createSecondFactorRepository(db, {
+      audit,
+      serverSecret: () => signingKeys.secret('second-factor-key'),
+    }),
     users: createUsersRepository(db, audit),
     lookups: createLookupsRepository(db),
     drafts: createDraftsRepository(db, options.cipher),

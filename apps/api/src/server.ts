@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './env';
 import { referencedByAny, sweepOrphanFiles } from './features/documents/orphan-sweep';
-import { seedDemoAccounts } from './features/identity/demo-accounts';
+import { DEMO_TOTP_SECRET, seedDemoAccounts } from './features/identity/demo-accounts';
 import { startBackgroundJobs } from './features/notifications/background-jobs';
 import { loadProgramProfile } from './features/program/program-profile';
 import { seedDemoDirectory } from './features/providers/demo-seed';
@@ -67,6 +67,7 @@ async function main() {
     console.log('  Demonstration accounts (embedded default only; listed in the README):');
     for (const demo of seeded)
       console.log(`    ${demo.email.padEnd(26)} ${demo.password.padEnd(26)} ${demo.role ?? 'applicant'}`);
+    console.log(`  Staff demo accounts' authenticator app secret (second sign-in step): ${DEMO_TOTP_SECRET}`);
     console.log('');
   }
   if (config.devMailView)

@@ -3,6 +3,7 @@ import type { StaffRole } from '@ccap/contracts';
 import { importJWK, SignJWT } from 'jose';
 import { BUILT_IN_ISSUER_KEY } from '../src/env';
 import { GRANT_CLAIM } from '../src/features/identity/token-verifier';
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import type { TestContext } from './helpers';
 
 /** Signs an access token with the built-in provider's own key, as it would issue one. */
@@ -83,11 +84,26 @@ const pathOf = (url: string) => {
   return parsed.pathname + parsed.search;
 };
 
+/** A POST to one of the sign-in attempt's own calls, with its cookies. */
+export type InteractionCall = (path: string, payload?: Record<string, unknown>) => Promise<LightMyRequestResponse>;
+
+/**
+ * What a test does at a staff member's second step (`verify` or `enrol`), through `call`:
+ * answers where the sign-in goes on (the `redirectTo` of the last call), or undefined to stop.
+ */
+export type SecondFactorStep = (step: 'verify' | 'enrol', call: InteractionCall) => Promise<string | undefined>;
+
 /**
  * Signs in through the built-in provider exactly as the browser does: authorization request
- * with PKCE, the interaction's login call, the resume redirect, and the code exchange.
+ * with PKCE, the interaction's login call, the second factor's step when the account needs
+ * one (`secondFactor`), the resume redirect, and the code exchange.
  */
-export async function signInThroughIdp(ctx: Pick<TestContext, 'app' | 'config'>, email: string, password: string) {
+export async function signInThroughIdp(
+  ctx: Pick<TestContext, 'app' | 'config'>,
+  email: string,
+  password: string,
+  secondFactor?: SecondFactorStep,
+) {
   const jar = new CookieJar();
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
@@ -115,7 +131,25 @@ export async function signInThroughIdp(ctx: Pick<TestContext, 'app' | 'config'>,
   if (login.statusCode !== 200) return { login, tokens: undefined, uid };
   jar.store(login.headers['set-cookie']);
 
-  let location = login.json<{ redirectTo: string }>().redirectTo;
+  const answer = login.json<{ redirectTo: string } | { secondFactor: 'verify' | 'enrol' }>();
+  let location: string;
+  if ('secondFactor' in answer) {
+    const call: InteractionCall = async (path, payload) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/idp/interaction/${uid}/${path}`,
+        headers: { cookie: jar.header() },
+        ...(payload ? { payload } : {}),
+      });
+      jar.store(response.headers['set-cookie']);
+      return response;
+    };
+    const next = secondFactor ? await secondFactor(answer.secondFactor, call) : undefined;
+    if (!next) return { login, tokens: undefined, uid };
+    location = next;
+  } else {
+    location = answer.redirectTo;
+  }
   for (let hop = 0; hop < 5 && !location.startsWith(redirectUri); hop++) {
     const next = await ctx.app.inject({ method: 'GET', url: pathOf(location), headers: { cookie: jar.header() } });
     jar.store(next.headers['set-cookie']);

@@ -3,6 +3,7 @@ export * from './health';
 export * from './program-profile';
 export * from './localized-text';
 export * from './identity';
+export * from './second-factor';
 export * from './admin/index';
 export * from './application/index';
 export * from './documents/index';

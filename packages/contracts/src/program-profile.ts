@@ -109,6 +109,11 @@ const profileFieldsSchema = z.object({
       unitId: z.string().min(1).optional(),
     })
     .default({ showReader: 'unit' }),
+  /**
+   * Staff sign-in with a second factor (an authenticator app's code): administrators always
+   * need one; service workers when `serviceWorkers` is true.
+   */
+  staffSecondFactor: z.object({ serviceWorkers: z.boolean() }).default({ serviceWorkers: false }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

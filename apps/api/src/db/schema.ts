@@ -47,6 +47,28 @@ export interface IdpSignInThrottleTable {
   last_failed_at: DefaultedTimestamp;
 }
 
+export interface IdpSecondFactorTable {
+  account_id: string;
+  secret_sealed: string;
+  enrolled_at: NullableTimestamp;
+  last_used_step: number | null;
+  failed_count: Generated<number>;
+  locked_until: NullableTimestamp;
+  created_at: DefaultedTimestamp;
+}
+
+export interface IdpRecoveryCodeTable {
+  account_id: string;
+  code_hash: string;
+  used_at: NullableTimestamp;
+}
+
+export interface IdpSecondFactorChallengeTable {
+  interaction_uid: string;
+  account_id: string;
+  expires_at: Timestamp;
+}
+
 export interface IdpOneTimeTokenTable {
   token_hash: string;
   purpose: 'confirm-email' | 'reset-password';
@@ -317,6 +339,9 @@ export interface DB {
   idp_account: IdpAccountTable;
   idp_sign_in_throttle: IdpSignInThrottleTable;
   idp_one_time_token: IdpOneTimeTokenTable;
+  idp_second_factor: IdpSecondFactorTable;
+  idp_recovery_code: IdpRecoveryCodeTable;
+  idp_second_factor_challenge: IdpSecondFactorChallengeTable;
   oidc_payload: OidcPayloadTable;
   idp_signing_key: IdpSigningKeyTable;
   idp_secret: IdpSecretTable;

@@ -18,6 +18,7 @@ import * as m0019 from './0019-application-withdrawn-at';
 import * as m0020 from './0020-drop-change-notifications';
 import * as m0021 from './0021-sealed-answers';
 import * as m0023 from './0023-audit-hash-chain';
+import * as m0027 from './0027-second-factor';
 import * as m0028 from './0028-fuzzystrmatch';
 
 /**
@@ -44,5 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0020-drop-change-notifications': m0020,
   '0021-sealed-answers': m0021,
   '0023-audit-hash-chain': m0023,
+  '0027-second-factor': m0027,
   '0028-fuzzystrmatch': m0028,
 };

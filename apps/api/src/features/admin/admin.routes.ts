@@ -1,6 +1,8 @@
 import {
   grantRoleRequestSchema,
   problemSchema,
+  resetSecondFactorRequestSchema,
+  resetSecondFactorResponseSchema,
   revokeRoleRequestSchema,
   staffListSchema,
   staffMemberSchema,
@@ -13,7 +15,7 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 
 /** /api/Admin/*: administrators list the staff and grant or revoke their roles and counties. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { users } = app.repositories;
+  const { users, secondFactor } = app.repositories;
 
   app.get(
     '/api/Admin/staff',
@@ -92,6 +94,39 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         { action: 'revoke', userId: target.id, role: request.body.role },
         { id: actor.id, label: actor.email, requestId: request.id },
       );
+    },
+  );
+
+  app.post(
+    '/api/Admin/reset-second-factor',
+    {
+      config: { access: 'administrator' },
+      schema: {
+        tags: ['administration'],
+        summary: "Clear a staff member's second factor: they set up a new one at their next sign-in",
+        body: resetSecondFactorRequestSchema,
+        response: { 200: resetSecondFactorResponseSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const actor = currentUser(request);
+      const target = await singleUserByEmail(request.body.email);
+      // Another administrator resets it: a session taken over cannot swap its own second factor.
+      if (target.id === actor.id) {
+        throw new HttpProblem(400, 'You cannot reset your own second factor. Ask another administrator.');
+      }
+      const status = await secondFactor.resetForUser(target.id, {
+        id: actor.id,
+        label: actor.email,
+        requestId: request.id,
+      });
+      if (status === 'not-built-in') {
+        throw new HttpProblem(
+          409,
+          'This person signs in through another identity provider, which keeps their second factor.',
+        );
+      }
+      return { status };
     },
   );
 };

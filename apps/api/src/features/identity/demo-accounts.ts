@@ -25,7 +25,17 @@ export const DEMO_ACCOUNTS: { name: string; email: string; password: string; rol
     },
   ];
 
-/** Creates any demo account that does not exist yet; returns the ones created now. */
+/**
+ * The demonstration staff accounts' authenticator secret (base32, RFC 6238 defaults): public
+ * like their passwords (README), so that the demo administrator, who must have a second
+ * factor, can sign in by adding it to any authenticator app.
+ */
+export const DEMO_TOTP_SECRET = 'CCAPDEMOSTAFFTOTPSECRETKEYQQQQQQ';
+
+/**
+ * Creates any demo account that does not exist yet, and gives each demo staff account the demo
+ * authenticator when it has none; returns the accounts created now.
+ */
 export async function seedDemoAccounts(repositories: Repositories) {
   const created: typeof DEMO_ACCOUNTS = [];
   for (const demo of DEMO_ACCOUNTS) {
@@ -45,6 +55,10 @@ export async function seedDemoAccounts(repositories: Repositories) {
       );
     }
     created.push(demo);
+  }
+  for (const demo of DEMO_ACCOUNTS.filter((entry) => entry.role)) {
+    const account = await repositories.accounts.findByEmail(demo.email);
+    if (account) await repositories.secondFactor.seedDemo(account.id, DEMO_TOTP_SECRET);
   }
   return created;
 }

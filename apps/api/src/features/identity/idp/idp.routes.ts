@@ -13,6 +13,7 @@ import {
   problemSchema,
   registerRequestSchema,
   resetPasswordRequestSchema,
+  signInAnswerSchema,
   signInRequestSchema,
 } from '@ccap/contracts';
 import { setTimeout as delay } from 'node:timers/promises';
@@ -28,6 +29,7 @@ import type { RateLimitConfig } from '../../../env';
 import { idpMails } from './mail-templates';
 import { passwordWeakness } from './passwords';
 import { offWhenIdle } from './provider-context';
+import { secondFactorStepAfterPassword } from './second-factor.routes';
 
 export interface IdpRoutesOptions {
   provider: Provider;
@@ -148,7 +150,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
         tags: ['identity'],
         params: uidParams,
         body: signInRequestSchema,
-        response: { 200: interactionRedirectSchema, ...problems },
+        response: { 200: signInAnswerSchema, ...problems },
       },
     },
     async (request, reply) => {
@@ -189,6 +191,14 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
           type: identityProblemTypes.emailNotConfirmed,
         });
       }
+      // A staff member who must have a second factor goes on to it (second-factor.routes.ts).
+      const secondFactor = await secondFactorStepAfterPassword(
+        app.repositories,
+        app.programProfile,
+        request.params.uid,
+        result.account.id,
+      );
+      if (secondFactor) return { secondFactor };
       const redirectTo = await provider.interactionResult(
         request.raw,
         reply.raw,

@@ -10,6 +10,7 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { revokeErrorOf } from '../admin-errors';
 import { useStaff } from '../api/get-staff';
 import { useRevokeRole } from '../api/revoke-role';
+import { ResetSecondFactor } from './reset-second-factor';
 
 interface Removal {
   member: StaffMember;
@@ -81,7 +82,7 @@ export function StaffTable() {
           tabIndex={0}
           className="overflow-x-auto rounded-lg border border-slate-200 focus:outline-2 focus:outline-offset-2 focus:outline-blue-700 dark:border-slate-700 dark:focus:outline-blue-300"
         >
-          <table className="w-full min-w-[40rem] border-collapse">
+          <table className="w-full min-w-[48rem] border-collapse">
             <caption className="sr-only">{t('admin.staff.caption')}</caption>
             <thead className="bg-slate-100 dark:bg-slate-800">
               <tr>
@@ -96,6 +97,9 @@ export function StaffTable() {
                 </th>
                 <th scope="col" className={cell}>
                   {t('admin.staff.counties')}
+                </th>
+                <th scope="col" className={cell}>
+                  {t('admin.secondFactor.column')}
                 </th>
               </tr>
             </thead>
@@ -127,6 +131,9 @@ export function StaffTable() {
                   </td>
                   <td className={cell}>
                     {member.counties.length > 0 ? format.list(member.counties) : t('admin.staff.noCounties')}
+                  </td>
+                  <td className={cell}>
+                    <ResetSecondFactor member={member} />
                   </td>
                 </tr>
               ))}

@@ -73,7 +73,8 @@ describe('staff administration', () => {
     expect(sam.getByText('Polk')).toBeInTheDocument();
     expect(sam.getByRole('button', { name: 'Remove Service worker from Sam Worker' })).toBeInTheDocument();
     // Everyone is an applicant: that is not a role to remove.
-    expect(sam.getAllByRole('button')).toHaveLength(1);
+    expect(sam.getAllByRole('button', { name: /^Remove / })).toHaveLength(1);
+    expect(sam.getByRole('button', { name: 'Reset the second factor of Sam Worker' })).toBeInTheDocument();
     expect(within(await rowOf('Ada Administrator')).getByText('None')).toBeInTheDocument();
     expect(document.title).toBe(`Staff administration – ${testProfile.productName.en}`);
   });

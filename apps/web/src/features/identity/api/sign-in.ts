@@ -1,9 +1,9 @@
-import type { InteractionRedirect, SignInRequest } from '@ccap/contracts';
+import type { SignInAnswer, SignInRequest } from '@ccap/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { idpRequest } from '@/lib/api-client';
 
 export const signIn = ({ uid, ...body }: SignInRequest & { uid: string }) =>
-  idpRequest<InteractionRedirect>(`interaction/${encodeURIComponent(uid)}/login`, { method: 'POST', body });
+  idpRequest<SignInAnswer>(`interaction/${encodeURIComponent(uid)}/login`, { method: 'POST', body });
 
 /** Checks the email and password for a sign-in attempt; the answer says where to go next. */
 export const useSignIn = () => useMutation({ mutationFn: signIn });

@@ -17,6 +17,7 @@ import { useSignIn } from '../api/sign-in';
 import { generalError, showFailure, useAuthForm } from '../auth-form';
 import { authPaths, withUid } from '../auth-paths';
 import { AuthForm, AuthTextField } from '../components/auth-fields';
+import { EnrolSecondFactor, VerifySecondFactor } from '../components/second-factor-step';
 import { StartSignIn } from '../components/start-sign-in';
 import { useStartSignIn } from '../use-start-sign-in';
 
@@ -61,10 +62,28 @@ function SignInForm({ uid }: { uid: string }) {
         : generalError(t, details.error);
     return <StartAgain message={message} />;
   }
-  return <SignInFields uid={uid} loginHint={details.data.loginHint} onExpired={() => setExpired(true)} />;
+  return <SignInSteps uid={uid} loginHint={details.data.loginHint} onExpired={() => setExpired(true)} />;
 }
 
-function SignInFields({ uid, loginHint, onExpired }: { uid: string; loginHint?: string; onExpired: () => void }) {
+/** The password, then for staff who must have one the second factor's step (ADR 088). */
+function SignInSteps({ uid, loginHint, onExpired }: { uid: string; loginHint?: string; onExpired: () => void }) {
+  const [secondFactor, setSecondFactor] = useState<'verify' | 'enrol'>();
+  if (secondFactor === 'enrol') return <EnrolSecondFactor uid={uid} onExpired={onExpired} />;
+  if (secondFactor === 'verify') return <VerifySecondFactor uid={uid} onExpired={onExpired} />;
+  return <SignInFields uid={uid} loginHint={loginHint} onExpired={onExpired} onSecondFactor={setSecondFactor} />;
+}
+
+function SignInFields({
+  uid,
+  loginHint,
+  onExpired,
+  onSecondFactor,
+}: {
+  uid: string;
+  loginHint?: string;
+  onExpired: () => void;
+  onSecondFactor: (step: 'verify' | 'enrol') => void;
+}) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const paths = authPaths(pathname);
@@ -75,7 +94,8 @@ function SignInFields({ uid, loginHint, onExpired }: { uid: string; loginHint?: 
 
   const onSubmit = form.handleSubmit(async (request) => {
     await signIn.mutateAsync({ uid, ...request }).then(
-      ({ redirectTo }) => browserLocation.assign(redirectTo),
+      (answer) =>
+        'secondFactor' in answer ? onSecondFactor(answer.secondFactor) : browserLocation.assign(answer.redirectTo),
       (error: unknown) => {
         const type = problemTypeOf(error);
         if (type === identityProblemTypes.interactionExpired) return onExpired();
