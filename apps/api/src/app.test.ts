@@ -195,8 +195,8 @@ describe('GET /api/Program/get-profile', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/Program/get-profile' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      productName: 'Child Care Assistance Provider Portal',
-      agencyName: 'Department of Health and Human Services',
+      productName: { en: 'Child Care Assistance Provider Portal' },
+      agencyName: { en: 'Department of Health and Human Services' },
       versionLine: '2.0 build 14',
       licensing: { applicationForm: '470-4834', centerMinimumChildren: 7, provisionalOperationDays: 120 },
       search: { pageSize: 50, defaultDistanceMiles: 5, mapZoom: 10 },

@@ -45,6 +45,33 @@ export function findUnstorable(root: unknown): Found {
   return undefined;
 }
 
+const NUMBER = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+
+/**
+ * The first number in a JSON text that reads back as another value: beyond the largest double
+ * (`1e400`), an integer past 2^53 that rounds (`9007199254740993`) or a fraction that underflows
+ * to 0 (`1e-400`). Strings are skipped; the text is known to be valid JSON.
+ */
+export function findInexactNumber(text: string): string | undefined {
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      continue;
+    }
+    if (char !== '-' && (char < '0' || char > '9')) continue;
+    NUMBER.lastIndex = i;
+    const token = NUMBER.exec(text)?.[0];
+    if (!token) continue;
+    const value = Number(token);
+    const mantissaNonZero = /[1-9]/.test(token.split(/[eE]/)[0]!);
+    if (!Number.isFinite(value) || (Number.isInteger(value) && !Number.isSafeInteger(value))) return token;
+    if (value === 0 && mantissaNonZero) return token;
+    i += token.length - 1;
+  }
+  return undefined;
+}
+
 const LABEL = { body: 'request body', query: 'query string', params: 'address' } as const;
 
 /**

@@ -67,6 +67,8 @@ it('records when the applications withdrawn by then were withdrawn, from the aud
     ...(ctx.database.schema ? { migrationTableSchema: ctx.database.schema } : {}),
     provider: { getMigrations: () => Promise.resolve(migrations) },
   });
+  // Below 0021 the answers are in clear again (its down step refuses sealed rows).
+  await ctx.app.repositories.sealedAnswers.openAllRows();
   const down = await migrator.migrateTo('0018-decided-applications-close-rfis');
   expect(down.error).toBeUndefined();
   expect(down.results).toContainEqual({
@@ -86,6 +88,7 @@ it('records when the applications withdrawn by then were withdrawn, from the aud
     expect(await withdrawnAt(ids)).toEqual([withdrawal.occurred_at, lastChange, null, null]);
     // Down drops the column again, and up backfills the same.
     if (run === 0) {
+      await ctx.app.repositories.sealedAnswers.openAllRows();
       expect((await migrator.migrateTo('0018-decided-applications-close-rfis')).error).toBeUndefined();
       expect(await hasColumn()).toBe(false);
     }

@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { findUnstorable } from '../../plugins/input-guard';
+import { findInexactNumber, findUnstorable } from '../../plugins/input-guard';
 import { currentUser } from '../identity/access.plugin';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -32,6 +32,14 @@ function parseApplicationJson(text: string): DraftApplication {
   } catch {
     throw new HttpProblem(400, 'applicationJson is not valid JSON.', {
       errors: [{ path: 'applicationJson', message: 'is not valid JSON' }],
+    });
+  }
+  const inexact = findInexactNumber(text);
+  if (inexact) {
+    const message = `holds the number ${inexact.slice(0, 40)}, which cannot be stored exactly`;
+    throw new HttpProblem(400, `applicationJson is invalid: it ${message}.`, {
+      type: 'urn:ccap:problem:validation',
+      errors: [{ path: 'applicationJson', message }],
     });
   }
   const unstorable = findUnstorable(json);

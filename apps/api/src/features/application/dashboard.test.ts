@@ -44,8 +44,9 @@ describe('GET /api/Dashboard/get-dashboard', () => {
         providerName: 'Little Oaks Home Care',
         status: 'submitted',
         submittedAt: expect.any(String),
-        missingDocuments: documents.map(({ documentId, documentName, description }) => ({
+        missingDocuments: documents.map(({ documentId, code, documentName, description }) => ({
           documentId,
+          code,
           documentName,
           description,
         })),

@@ -95,6 +95,34 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
   };
 
   return {
+    /**
+     * Writes every sealed row's answers back in clear, without a data key: what a downgrade below
+     * migration 0021 needs first (its down step refuses while a row holds a data key).
+     */
+    async openAllRows(): Promise<number> {
+      const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
+      let opened = 0;
+      for (const name of ['draft_application', 'application'] as const) {
+        const rows = await untyped
+          .selectFrom(name)
+          .select(['id', 'application_json', 'data_key'])
+          .where('data_key', 'is not', null)
+          .execute();
+        for (const row of rows) {
+          const id = Number(row.id);
+          const answers = await cipher.open(name, id, answersOf(name, row.application_json), row.data_key);
+          await untyped
+            .updateTable(name)
+            .set({ application_json: JSON.stringify(answers), data_key: null, tin_hmac: null })
+            .where('id', '=', id)
+            .where('data_key', '=', row.data_key)
+            .execute();
+          opened += 1;
+        }
+      }
+      return opened;
+    },
+
     /** Seals the rows written before the answers were encrypted (at start-up). */
     async sealClearRows(batchSize = 100): Promise<number> {
       return (await sealClear('draft_application', batchSize)) + (await sealClear('application', batchSize));

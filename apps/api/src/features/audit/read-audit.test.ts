@@ -112,7 +112,7 @@ describe('read audit (ADR 084)', () => {
     const response = await readLog(applicant);
     expect(response.statusCode).toBe(200);
     const log = response.json<ApplicationReadLog>();
-    const unit = ctx.profile.contactUnits[0]!.name;
+    const unit = ctx.profile.contactUnits[0]!.name.en;
     expect(log.readerShownAs).toBe('unit');
     expect(log.total).toBe(6);
     expect(log.items[0]).toMatchObject({ action: 'application.read', reader: unit });

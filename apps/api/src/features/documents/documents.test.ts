@@ -63,6 +63,7 @@ describe('required documents', () => {
     ]);
     expect(documents[0]).toEqual({
       documentId: expect.any(Number),
+      code: 'w9',
       documentName: 'IRS Form W-9',
       description: expect.stringContaining('W-9'),
       isUploaded: false,

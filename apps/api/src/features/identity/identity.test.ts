@@ -14,8 +14,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const register = (body: Record<string, unknown>) =>
-  ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: body });
+// A client address of the test's own: registrations are limited per client and minute.
+const register = (body: Record<string, unknown>, remoteAddress = '127.0.0.1') =>
+  ctx.app.inject({ method: 'POST', url: '/idp/account/register', payload: body, remoteAddress });
 
 describe('built-in identity provider', () => {
   it('publishes discovery with code flow and PKCE only', async () => {
@@ -171,24 +172,27 @@ describe('built-in identity provider', () => {
       ['Quentin Marlowe 1', ['personal']],
     ] as const;
     for (const [password, reasons] of cases) {
-      const answer = await register({ name: 'Quentin Marlowe', email: 'quentin.marlowe@example.gov', password });
+      const answer = await register(
+        { name: 'Quentin Marlowe', email: 'quentin.marlowe@example.gov', password },
+        '198.51.100.86',
+      );
       expect(answer.statusCode, password).toBe(400);
       const problem = answer.json<{ type: string; reason: string; detail: string }>();
       expect(problem.type).toBe(identityProblemTypes.weakPassword);
       expect(reasons, password).toContain(problem.reason);
       expect(problem.detail).toMatch(/Choose a longer phrase/);
     }
-    const strong = await register({
-      name: 'Quentin Marlowe',
-      email: 'quentin.marlowe@example.gov',
-      password: 'Velvet-Orchard-Compass-93',
-    });
+    const strong = await register(
+      { name: 'Quentin Marlowe', email: 'quentin.marlowe@example.gov', password: 'Velvet-Orchard-Compass-93' },
+      '198.51.100.86',
+    );
     expect(strong.statusCode).toBe(200);
     // A reset is checked the same way (the link is looked at only after the password passes).
     const reset = await ctx.app.inject({
       method: 'POST',
       url: '/idp/account/reset-password',
       payload: { token: 'x'.repeat(40), password: 'zxcvbnmasdfg' },
+      remoteAddress: '198.51.100.86',
     });
     expect(reset.statusCode).toBe(400);
     expect(reset.json()).toMatchObject({ type: identityProblemTypes.weakPassword });

@@ -29,7 +29,7 @@ async function staffAccount(name: string, role: 'administrator' | 'service-worke
   const account = {
     name,
     email: `${name.toLowerCase().replace(/\W+/g, '.')}.${Date.now()}@example.gov`,
-    password: 'Second factor test 2026',
+    password: 'Quartz-Harbor-Lantern-2026',
   };
   await registerAndConfirm(ctx, account);
   const idp = (await ctx.app.repositories.accounts.findByEmail(account.email))!;

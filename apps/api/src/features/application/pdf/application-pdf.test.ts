@@ -95,7 +95,7 @@ describe('GET /api/Application/{id}/pdf', () => {
 
     expect(pdf.info).toMatchObject({
       Title: `Registered provider application #${applicationId}`,
-      Author: ctx.profile.productName,
+      Author: ctx.profile.productName.en,
       Language: 'en-US',
     });
   });

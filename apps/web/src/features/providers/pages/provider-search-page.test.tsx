@@ -115,7 +115,8 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
     const zip = await screen.findByRole('textbox', { name: 'ZIP code' });
     await user.type(zip, '5026');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    expect(zip).toHaveFocus();
+    // The form's resolver answers asynchronously: the focus moves once it has.
+    await waitFor(() => expect(zip).toHaveFocus());
     expect(zip).toHaveAttribute('aria-invalid', 'true');
     expect(zip).toHaveAccessibleDescription('Enter a 5-digit ZIP code, like 50309');
     expect(searches).toEqual([]);
