@@ -278,7 +278,7 @@ test('every rule of the application has a specific message, in a summary and at 
   await page.getByLabel('Taxpayer identification number', { exact: true }).fill('000-12-3456');
   await page.getByRole('checkbox', { name: /Under penalties of perjury/ }).check();
   await expectProblems(page, 'Taxpayer identification number', [
-    'Taxpayer identification number: Enter a valid Social Security number',
+    'Taxpayer identification number: A Social Security number never starts with 000',
   ]);
   await page.getByRole('radio', { name: 'Employer identification number (EIN)' }).check();
   await page.getByLabel('Taxpayer identification number', { exact: true }).fill('07-1234567');

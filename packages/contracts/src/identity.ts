@@ -1,3 +1,4 @@
+import { localeCodes } from './locale-tags';
 import { z } from 'zod';
 
 /** Roles of DESIGN.md section 5. Every signed-in user is an applicant; staff roles are granted. */
@@ -125,24 +126,7 @@ export const notificationPreferencesSchema = z.object({
 });
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
 
-export const localeCodes = [
-  'en',
-  'zh',
-  'da',
-  'fr',
-  'de',
-  'el',
-  'hu',
-  'it',
-  'ja',
-  'pl',
-  'pt',
-  'ru',
-  'es',
-  'sv',
-  'tr',
-  'ae',
-] as const;
+export { localeCodes };
 export const localeCodeSchema = z.enum(localeCodes);
 
 export const userSettingsSchema = z.object({

@@ -1,8 +1,26 @@
-import type { localeCodes } from './identity';
+// No zod here: the web's first load imports this file alone (`@ccap/contracts/locale-tags`).
 
+/** The portal's sixteen languages, by the spec's codes ("ae" for Arabic). */
+export const localeCodes = [
+  'en',
+  'zh',
+  'da',
+  'fr',
+  'de',
+  'el',
+  'hu',
+  'it',
+  'ja',
+  'pl',
+  'pt',
+  'ru',
+  'es',
+  'sv',
+  'tr',
+  'ae',
+] as const;
 type LocaleCode = (typeof localeCodes)[number];
 
-// No zod here: the web's first load imports this file alone (`@ccap/contracts/locale-tags`).
 /**
  * The BCP 47 tag each locale code formats dates and numbers with: the spec's "ae" is Arabic
  * ("ar"); "ae" itself would be Avestan to Intl and to PDF readers.

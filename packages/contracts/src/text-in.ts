@@ -1,25 +1,8 @@
-import type { localeCodes } from './identity';
+import { localeCodes } from './locale-tags';
 
 // No zod here: the web's first load imports this file alone (`@ccap/contracts/text-in`).
 type LocaleCode = (typeof localeCodes)[number];
-const codes: readonly string[] = [
-  'en',
-  'zh',
-  'da',
-  'fr',
-  'de',
-  'el',
-  'hu',
-  'it',
-  'ja',
-  'pl',
-  'pt',
-  'ru',
-  'es',
-  'sv',
-  'tr',
-  'ae',
-];
+const codes: readonly string[] = localeCodes;
 
 /**
  * A text of the program profile in every language it is written in, by locale code ("ae" for

@@ -1,18 +1,12 @@
 import { type DraftApplication, type ProtectedField, protectedFieldsOf, revealRequestSchema } from '@ccap/contracts';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { Alert } from '@/components/ui/alert';
-import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { fieldClasses } from '@/components/ui/text-field';
 import { revealAnswer } from '../api/reveal-answer';
 import { staffErrorMessage } from '../staff-errors';
+import { ConfirmDialog } from './reason-dialog';
 
 const reasonFormSchema = revealRequestSchema.pick({ reason: true });
-type ReasonForm = z.input<typeof reasonFormSchema>;
 
 function useFieldLabel() {
   const { t } = useTranslation();
@@ -47,68 +41,29 @@ function RevealDialog({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const id = useId();
   const [error, setError] = useState<string>();
-  const form = useForm<ReasonForm>({
-    resolver: zodResolver(reasonFormSchema),
-    defaultValues: { reason: '' },
-    shouldFocusError: true,
-  });
-  const reasonError = form.formState.errors.reason;
-  const busy = form.formState.isSubmitting;
-  const submit = form.handleSubmit(async ({ reason }) => {
-    setError(undefined);
-    try {
-      const answer = await revealAnswer(applicationId, { field: field.path, reason: reason.trim() });
-      onRevealed(answer.value);
-    } catch (caught) {
-      setError(staffErrorMessage(t, caught));
-    }
-  });
   return (
-    <AlertDialog titleId={`${id}-title`} descriptionId={`${id}-body`} onEscape={busy ? undefined : onCancel}>
-      <form
-        onSubmit={(event) => {
-          if (busy) event.preventDefault();
-          else void submit(event);
-        }}
-        noValidate
-        className="space-y-4"
-      >
-        <h2 id={`${id}-title`} className="text-xl font-semibold">
-          {t('staff.reveal.title', { field: label })}
-        </h2>
-        <p id={`${id}-body`}>{t('staff.reveal.body')}</p>
-        <div>
-          <label htmlFor={`${id}-reason`} className="block font-semibold">
-            {t('staff.reveal.reason')}
-          </label>
-          {reasonError ? (
-            <p id={`${id}-reason-error`} className="mt-1 font-semibold text-red-700 dark:text-red-300">
-              {t('staff.reveal.reasonInvalid')}
-            </p>
-          ) : null}
-          <textarea
-            id={`${id}-reason`}
-            rows={3}
-            autoComplete="off"
-            aria-invalid={reasonError ? true : undefined}
-            aria-describedby={reasonError ? `${id}-reason-error` : undefined}
-            className={fieldClasses}
-            {...form.register('reason')}
-          />
-        </div>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <div className="flex flex-wrap justify-end gap-3">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            {t('staff.decision.cancel')}
-          </Button>
-          <Button type="submit" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
-            {t('staff.reveal.confirm')}
-          </Button>
-        </div>
-      </form>
-    </AlertDialog>
+    <ConfirmDialog
+      title={t('staff.reveal.title', { field: label })}
+      body={t('staff.reveal.body')}
+      confirmLabel={t('staff.reveal.confirm')}
+      needsReason
+      reasonLabel={t('staff.reveal.reason')}
+      reasonSchema={reasonFormSchema}
+      reasonInvalid={t('staff.reveal.reasonInvalid')}
+      pending={false}
+      error={error}
+      onConfirm={async (reason) => {
+        setError(undefined);
+        try {
+          const answer = await revealAnswer(applicationId, { field: field.path, reason: reason ?? '' });
+          onRevealed(answer.value);
+        } catch (caught) {
+          setError(staffErrorMessage(t, caught));
+        }
+      }}
+      onCancel={onCancel}
+    />
   );
 }
 

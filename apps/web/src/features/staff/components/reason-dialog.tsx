@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { AlertDialog } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
@@ -18,6 +19,8 @@ export function ConfirmDialog({
   confirmLabel,
   needsReason,
   reasonLabel,
+  reasonSchema = decisionReasonFormSchema,
+  reasonInvalid,
   pending,
   error,
   onConfirm,
@@ -28,6 +31,9 @@ export function ConfirmDialog({
   confirmLabel: string;
   needsReason: boolean;
   reasonLabel?: string;
+  /** The rule the reason must meet (by default, a decision's: present) and what is said when not. */
+  reasonSchema?: z.ZodType<DecisionReasonForm, DecisionReasonForm>;
+  reasonInvalid?: string;
   pending: boolean;
   error: string | undefined;
   /** Sends; the dialog stays busy until the returned promise settles. */
@@ -37,7 +43,7 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const id = useId();
   const form = useForm<DecisionReasonForm>({
-    resolver: needsReason ? zodResolver(decisionReasonFormSchema) : undefined,
+    resolver: needsReason ? zodResolver(reasonSchema) : undefined,
     defaultValues: { reason: '' },
     shouldFocusError: true,
   });
@@ -68,7 +74,7 @@ export function ConfirmDialog({
             </label>
             {reasonError ? (
               <p id={`${id}-reason-error`} className="mt-1 font-semibold text-red-700 dark:text-red-300">
-                {t('staff.decision.reasonRequired')}
+                {reasonInvalid ?? t('staff.decision.reasonRequired')}
               </p>
             ) : null}
             <textarea
