@@ -1,10 +1,13 @@
-import type { MigrationResultSet } from 'kysely';
+import { type MigrationResultSet, sql } from 'kysely';
 import { type Database, type DatabaseTarget, openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { ensureRuntimeRole, grantRuntimeRole, RUNTIME_ROLE } from './db/roles';
 import type { Config } from './env';
 import { JOB_QUEUES } from './features/notifications/background-jobs';
 import { installJobQueue } from './jobs/job-queue';
+
+/** The advisory lock the owner holds while it grants (any constant of the portal's own). */
+const GRANTS_LOCK = 4_202_611;
 
 /** The schema pg-boss keeps its tables in (ADR 040). */
 export const JOB_SCHEMA = 'pgboss';
@@ -20,8 +23,13 @@ export async function prepareDatabase(
   const migrated = await migrateToLatest(owner.db, { schema: owner.schema });
   const jobSchema = options.jobSchema ?? JOB_SCHEMA;
   await installJobQueue({ pool: owner.pool, schema: jobSchema, queues: Object.values(JOB_QUEUES) });
-  if (options.createRole) await ensureRuntimeRole(owner.db, options.runtimeRole);
-  await grantRuntimeRole(owner.db, options.runtimeRole, { jobSchema });
+  // Instances starting together would grant on the same catalogue rows at once, which PostgreSQL
+  // refuses ("tuple concurrently updated"): one at a time, under a transaction-scoped lock.
+  await owner.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${GRANTS_LOCK})`.execute(trx);
+    if (options.createRole) await ensureRuntimeRole(trx, options.runtimeRole);
+    await grantRuntimeRole(trx, options.runtimeRole, { jobSchema });
+  });
   return migrated;
 }
 

@@ -192,6 +192,7 @@ for (const variant of VARIANTS)
       const child = spawn(process.execPath, [path.join(bundleDir, 'admin.js'), ...args], {
         env: {
           DATABASE_URL: databaseUrl,
+          DATA_KEY: TEST_DATA_KEY,
           PROGRAM_PROFILE: path.join(apiRoot, 'profiles', 'default.json'),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
