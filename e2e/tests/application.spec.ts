@@ -231,14 +231,14 @@ test('every rule of the application has a specific message, in a summary and at 
   await care.getByLabel('Street address').fill('400 Main Street');
   await care.getByLabel('City').fill('Des Moines');
   await care.getByLabel('State').selectOption({ label: 'Select…' });
-  await care.getByLabel('ZIP code').fill('5030');
+  await care.getByLabel('ZIP code', { exact: true }).fill('5030');
   await page.getByLabel('County where care happens').selectOption({ label: 'Polk' });
   await expectProblems(page, 'State', [
     'Where care happens – State: Choose a state',
     'Where care happens – ZIP code: Enter a 5-digit ZIP code',
   ]);
   await care.getByLabel('State').selectOption('IA');
-  await care.getByLabel('ZIP code').fill('50309-1234');
+  await care.getByLabel('ZIP code', { exact: true }).fill('50309-1234');
   await saveAndContinue(page, 'Assistants');
 
   await page.getByRole('button', { name: 'Add another person' }).click();

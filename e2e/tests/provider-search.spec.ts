@@ -147,7 +147,7 @@ test('a business name with a typo finds the provider; the filters close and reop
 });
 
 test('by ZIP code and by city: the list and the markers agree', async ({ page }) => {
-  await search(page, (p) => p.getByLabel('ZIP code').fill('50263'));
+  await search(page, (p) => p.getByLabel('ZIP code', { exact: true }).fill('50263'));
   await expect(results(page)).toHaveCount(3);
   for (const item of await results(page).all()) await expect(item).toContainText('50263');
   await expect(page.locator('.provider-marker')).toHaveCount(3);
@@ -243,7 +243,7 @@ test('filters: language, quality rating, provider type and not accepting CCA', a
 test('open and clear a detail from the list and from the map; the back button returns to the search', async ({
   page,
 }) => {
-  await search(page, (p) => p.getByLabel('ZIP code').fill('50263'));
+  await search(page, (p) => p.getByLabel('ZIP code', { exact: true }).fill('50263'));
   await results(page).nth(1).getByRole('button', { name: 'Lewis Early Learning' }).click();
   const heading = page.getByRole('heading', { level: 2, name: 'Lewis Early Learning' });
   await expect(heading).toBeFocused();
@@ -288,7 +288,7 @@ test('keyboard alone: fill, search, open a marker and a list entry, clear', asyn
   await page.goto('/ProviderSearch');
   await page.getByRole('button', { name: 'More search options' }).focus();
   await page.keyboard.press('Enter');
-  await keys.type(page.getByLabel('ZIP code'), '50263');
+  await keys.type(page.getByLabel('ZIP code', { exact: true }), '50263');
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 2, name: 'Results' })).toBeFocused();
   // Tab on through the list into the map (beside the list, after it) to the first marker; Enter opens it.
