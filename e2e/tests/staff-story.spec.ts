@@ -208,6 +208,8 @@ test('an applicant submits; the Polk worker reviews, asks for information, compl
   await signIn(admin, DEMO.admin.email, DEMO.admin.password, '/staff/audit');
   const search = admin.getByRole('search', { name: 'Search the audit trail' });
   await search.getByLabel('Record number').fill(String(applicationId));
+  // The changes only: the reads of the application are entries of their own (ADR 084).
+  await search.getByLabel('Kind').selectOption('change');
   await search.getByRole('button', { name: 'Apply' }).click();
   const found = admin.getByRole('table', { name: 'Audit entries, newest first' });
   await expect(admin.getByText(`Entries found: ${steps.length}`)).toBeVisible();
