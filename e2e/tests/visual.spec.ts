@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { applicantWithApplication } from '../support/api';
 import { createAccount, DEMO, signIn } from '../support/auth';
+import { COMPARE_SCREENSHOTS } from '../support/env';
 import { expect, settleAnimations, test } from '../support/fixtures';
 import { checkLayout } from '../support/layout';
 
@@ -131,6 +132,9 @@ async function look(page: Page, shot: string, mask: string[] = [], target?: Loca
     maxDiffPixelRatio: 0.015,
     mask: masks,
   };
+  // The baselines are compared by `npm run test:visual` only: within `npm test` some public pages
+  // still differed between two runs on one machine, so there they would fail at random.
+  if (!COMPARE_SCREENSHOTS) return;
   if (target) await expect(target, shot).toHaveScreenshot(`${shot}.png`, options);
   else await expect(page, shot).toHaveScreenshot(`${shot}.png`, options);
 }
