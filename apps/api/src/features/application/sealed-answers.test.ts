@@ -109,6 +109,7 @@ describe('at rest', () => {
 
   it('holds none in a pg_dump of the database', async (test) => {
     const config = loadConfig();
+    // Skipped on PGlite: pg_dump is PostgreSQL's own client, the api-postgres project runs it.
     if (config.database.kind !== 'postgres' || !ctx.database.schema) {
       return test.skip('pg_dump reads PostgreSQL only: set DATABASE_URL to run it');
     }
@@ -120,6 +121,7 @@ describe('at rest', () => {
       if (error.code === 'ENOENT') return { stdout: undefined };
       throw error;
     });
+    // Skipped where PostgreSQL's client tools are not installed (CI's machine has them).
     if (stdout === undefined) return test.skip('no pg_dump binary on this machine');
     expect(stdout).toContain('enc1.');
     for (const value of clearValues(application)) expect(stdout).not.toContain(value);
