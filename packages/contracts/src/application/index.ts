@@ -1,3 +1,4 @@
+export * from './answers';
 export * from './application';
 export * from './draft-application';
 export * from './lookups';

@@ -18,114 +18,111 @@ const answersOf = (table: SealedTable, json: unknown): unknown =>
  * short and each row's write checks it is still as read, so the API keeps serving and a save in
  * between wins (it seals with the current version anyway).
  */
+const TABLES = ['draft_application', 'application'] as const satisfies readonly SealedTable[];
+
+/** A row of a sealed table as the walker hands it over: its answers already parsed. */
+interface SealedRow {
+  id: number;
+  answers: unknown;
+  dataKey: string | null;
+  tinHmac: string | null;
+}
+
+/** Which rows a walk visits: written in clear, sealed, or sealed under an older KEK version. */
+type RowsToWalk = 'clear' | 'sealed' | 'stale';
+
 export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCipher) {
   // Both tables with the same code: the columns it touches are the same in both.
-  const sealClear = async (name: SealedTable, batchSize: number) => {
-    let sealed = 0;
-    const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
+  const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
+
+  /**
+   * Visits the rows of a table, in id order, a batch at a time: each batch a short read, each row
+   * written on its own by `visit`, which says how many rows it changed. Paging goes by id, so a
+   * row the visit could not change (a save in between) is not read again.
+   */
+  const walk = async (
+    name: SealedTable,
+    rows: RowsToWalk,
+    batchSize: number,
+    visit: (row: SealedRow) => Promise<number>,
+    onBatch?: (changed: number) => void | Promise<void>,
+  ) => {
+    let after = 0;
+    let changed = 0;
     for (;;) {
-      const rows = await untyped
+      let query = untyped
         .selectFrom(name)
-        .select(['id', 'application_json'])
-        .where('data_key', 'is', null)
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (rows.length === 0) return sealed;
-      for (const row of rows) {
-        const id = Number(row.id);
-        const result = await cipher.seal(name, id, answersOf(name, row.application_json));
-        await untyped
-          .updateTable(name)
-          .set({
-            application_json: JSON.stringify(result.answers),
-            data_key: result.dataKey,
-            tin_hmac: result.tinHmac,
-          })
-          .where('id', '=', id)
-          .where('data_key', 'is', null)
-          .execute();
-        sealed += 1;
+        .select(['id', 'application_json', 'data_key', 'tin_hmac'])
+        .where('id', '>', after)
+        .where('data_key', rows === 'clear' ? 'is' : 'is not', null);
+      if (rows === 'stale') query = query.where('data_key', 'not like', `k1.${cipher.kek.currentVersion}.%`);
+      const batch = await query.orderBy('id').limit(batchSize).execute();
+      if (batch.length === 0) return changed;
+      for (const row of batch) {
+        after = Number(row.id);
+        changed += await visit({
+          id: after,
+          answers: answersOf(name, row.application_json),
+          dataKey: row.data_key,
+          tinHmac: row.tin_hmac,
+        });
       }
+      await onBatch?.(changed);
     }
   };
 
-  const rotateTable = async (
-    name: SealedTable,
+  /** The same walk over both tables; the rows changed in all. */
+  const walkBoth = async (
+    rows: RowsToWalk,
     batchSize: number,
+    visit: (name: SealedTable, row: SealedRow) => Promise<number>,
     onBatch?: (progress: RotationProgress) => void | Promise<void>,
   ) => {
-    const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
-    const current = cipher.kek.currentVersion;
-    let after = 0;
-    let rewrapped = 0;
-    for (;;) {
-      const rows = await untyped
-        .selectFrom(name)
-        .select(['id', 'application_json', 'data_key', 'tin_hmac'])
-        .where('data_key', 'is not', null)
-        .where('id', '>', after)
-        .where('data_key', 'not like', `k1.${current}.%`)
-        .orderBy('id')
-        .limit(batchSize)
-        .execute();
-      if (rows.length === 0) return rewrapped;
-      for (const row of rows) {
-        const id = Number(row.id);
-        after = id;
-        const dataKey = row.data_key!;
-        let tinHmac = row.tin_hmac;
-        if (tinHmac !== null && !tinHmac.startsWith(`h${current}.`)) {
-          // The matching hash follows the key too: it is made again from the opened number.
-          const answers = await cipher.open(name, id, answersOf(name, row.application_json), dataKey);
-          const tin = (answers as { w9Info?: { tin?: unknown } }).w9Info?.tin;
-          tinHmac = typeof tin === 'string' ? await cipher.tinHmac(tin) : null;
-        }
-        const result = await untyped
-          .updateTable(name)
-          .set({ data_key: await cipher.rewrap(name, id, dataKey), tin_hmac: tinHmac })
-          .where('id', '=', id)
-          .where('data_key', '=', dataKey)
-          .executeTakeFirst();
-        // A row saved in between was sealed under the current version by its save.
-        rewrapped += Number(result.numUpdatedRows);
-      }
-      await onBatch?.({ table: name, rewrapped });
+    let changed = 0;
+    for (const name of TABLES) {
+      changed += await walk(
+        name,
+        rows,
+        batchSize,
+        (row) => visit(name, row),
+        (count) => onBatch?.({ table: name, rewrapped: count }),
+      );
     }
+    return changed;
   };
+
+  const updated = (result: { numUpdatedRows: bigint }) => Number(result.numUpdatedRows);
 
   return {
     /**
      * Writes every sealed row's answers back in clear, without a data key: what a downgrade below
      * migration 0021 needs first (its down step refuses while a row holds a data key).
      */
-    async openAllRows(): Promise<number> {
-      const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
-      let opened = 0;
-      for (const name of ['draft_application', 'application'] as const) {
-        const rows = await untyped
-          .selectFrom(name)
-          .select(['id', 'application_json', 'data_key'])
-          .where('data_key', 'is not', null)
-          .execute();
-        for (const row of rows) {
-          const id = Number(row.id);
-          const answers = await cipher.open(name, id, answersOf(name, row.application_json), row.data_key);
-          await untyped
-            .updateTable(name)
-            .set({ application_json: JSON.stringify(answers), data_key: null, tin_hmac: null })
-            .where('id', '=', id)
-            .where('data_key', '=', row.data_key)
-            .execute();
-          opened += 1;
-        }
-      }
-      return opened;
+    async openAllRows(batchSize = 100): Promise<number> {
+      return walkBoth('sealed', batchSize, async (name, row) => {
+        const answers = await cipher.open(name, row.id, row.answers, row.dataKey);
+        const result = await untyped
+          .updateTable(name)
+          .set({ application_json: JSON.stringify(answers), data_key: null, tin_hmac: null })
+          .where('id', '=', row.id)
+          .where('data_key', '=', row.dataKey)
+          .executeTakeFirst();
+        return updated(result);
+      });
     },
 
     /** Seals the rows written before the answers were encrypted (at start-up). */
     async sealClearRows(batchSize = 100): Promise<number> {
-      return (await sealClear('draft_application', batchSize)) + (await sealClear('application', batchSize));
+      return walkBoth('clear', batchSize, async (name, row) => {
+        const sealed = await cipher.seal(name, row.id, row.answers);
+        const result = await untyped
+          .updateTable(name)
+          .set({ application_json: JSON.stringify(sealed.answers), data_key: sealed.dataKey, tin_hmac: sealed.tinHmac })
+          .where('id', '=', row.id)
+          .where('data_key', 'is', null)
+          .executeTakeFirst();
+        return updated(result);
+      });
     },
 
     /**
@@ -136,18 +133,37 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
       options: { batchSize?: number; onBatch?: (progress: RotationProgress) => void | Promise<void> } = {},
     ): Promise<number> {
       const batchSize = options.batchSize ?? 200;
+      const current = cipher.kek.currentVersion;
       await this.sealClearRows(batchSize);
-      return (
-        (await rotateTable('draft_application', batchSize, options.onBatch)) +
-        (await rotateTable('application', batchSize, options.onBatch))
+      return walkBoth(
+        'stale',
+        batchSize,
+        async (name, row) => {
+          const dataKey = row.dataKey!;
+          let tinHmac = row.tinHmac;
+          if (tinHmac !== null && !tinHmac.startsWith(`h${current}.`)) {
+            // The matching hash follows the key too: it is made again from the opened number.
+            const answers = await cipher.open(name, row.id, row.answers, dataKey);
+            const tin = (answers as { w9Info?: { tin?: unknown } }).w9Info?.tin;
+            tinHmac = typeof tin === 'string' ? await cipher.tinHmac(tin) : null;
+          }
+          const result = await untyped
+            .updateTable(name)
+            .set({ data_key: await cipher.rewrap(name, row.id, dataKey), tin_hmac: tinHmac })
+            .where('id', '=', row.id)
+            .where('data_key', '=', dataKey)
+            .executeTakeFirst();
+          // A row saved in between was sealed under the current version by its save.
+          return updated(result);
+        },
+        options.onBatch,
       );
     },
 
     /** How many rows still have a data key sealed under another version than the current one. */
     async staleCount(): Promise<number> {
-      const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
       let total = 0;
-      for (const name of ['draft_application', 'application'] as const) {
+      for (const name of TABLES) {
         const row = await untyped
           .selectFrom(name)
           .select((eb) => eb.fn.countAll<string>().as('count'))

@@ -1,176 +1,131 @@
 import {
-  ageGroupCodes,
-  type ApplicationStep,
+  type AnswerBlock,
+  type AnswerField,
+  type AnswerFormat,
+  applicationAnswers,
   type ApplicationStepId,
-  applicationSteps,
-  type DraftAddress,
   type DraftApplication,
-  type DraftPerson,
-  isMasked,
-  maskTin,
 } from '@ccap/contracts';
-import type { TFunction } from 'i18next';
+import { createElement, type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClasses } from '@/components/ui/button';
-import { type IntlFormat, useIntlFormat } from '@/lib/intl-format';
+import { useIntlFormat } from '@/lib/intl-format';
 import type { LookupLabels } from './lookup-labels';
 
-interface Answer {
-  label: string;
-  value: string | string[];
+type Level = 3 | 4 | 5;
+
+function Heading({ level, ...props }: { level: Level; id?: string; className: string; children: ReactNode }) {
+  return createElement(`h${level}`, props);
 }
 
-const str = (value: string | undefined) => value ?? '';
-const yesNo = (t: TFunction, value: boolean | undefined) =>
-  t(value ? 'application.wizard.yes' : 'application.wizard.no');
-
-function addressLines(address: DraftAddress = {}, lookups: Pick<LookupLabels, 'label'>): string[] {
-  const cityLine = [str(address.city), lookups.label('State', str(address.state)), str(address.zipCode)]
-    .filter(Boolean)
-    .join(' ');
-  return [str(address.address1), str(address.address2), cityLine].filter(Boolean);
+function Fields({ fields }: { fields: AnswerField[] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
+      {fields.map((field, index) => (
+        <div key={index} className="contents">
+          <dt className="font-semibold">{field.label}</dt>
+          <dd className="mb-2 sm:mb-0">
+            {field.lines.length === 1 ? (
+              field.lines[0]
+            ) : (
+              <ul>
+                {field.lines.map((line, lineIndex) => (
+                  <li key={lineIndex}>{line}</li>
+                ))}
+              </ul>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
 }
 
-/** Each answer of a step as a label and its value in the reader's language. */
-function answersOf(
-  id: ApplicationStepId,
-  application: DraftApplication,
-  t: TFunction,
-  format: IntlFormat,
-  lookups: Pick<LookupLabels, 'label'>,
-): Answer[] {
-  const field = (key: string) => t(`application.fields.${key}`);
-  // A protected date (a date of birth on a submitted application) comes masked: shown as it is.
-  const date = (iso: string | undefined) => (isMasked(iso) ? str(iso) : iso ? format.date(iso) : '');
-  const people = (kind: 'assistant' | 'child' | 'adult', members: DraftPerson[] = []) =>
-    members.map((person, index) => ({
-      label: t('application.wizard.personHeading', { number: index + 1 }),
-      value: [
-        [str(person.firstName), str(person.lastName)].filter(Boolean).join(' '),
-        date(person.dateOfBirth),
-        kind === 'assistant' ? [str(person.phone), str(person.email)].filter(Boolean).join(', ') : '',
-        kind === 'assistant' ? '' : lookups.label('Relationship', str(person.relationshipCode)),
-        kind === 'child' && person.specialNeeds ? field('specialNeeds') : '',
-      ].filter(Boolean),
-    }));
-  switch (id) {
-    case 'apply-category': {
-      const value = application.categoryTypes ?? {};
-      return [{ label: field('providerTypeCode'), value: lookups.label('ProviderType', str(value.providerTypeCode)) }];
+/** One block of a step's answers; `level` is the heading level of what it heads. */
+function Block({ block, level, labelledBy }: { block: AnswerBlock; level: Level; labelledBy: string }) {
+  switch (block.kind) {
+    case 'fields':
+      return <Fields fields={block.fields} />;
+    case 'people':
+      return (
+        <ul className="space-y-4">
+          {block.people.map((person, index) => (
+            <li key={index} className="space-y-2">
+              <Heading level={level} className="font-semibold">
+                {person.heading}
+              </Heading>
+              <Fields fields={person.fields} />
+            </li>
+          ))}
+        </ul>
+      );
+    case 'table': {
+      const [head = [], ...rows] = block.rows;
+      return (
+        <div className="overflow-x-auto">
+          <table aria-labelledby={labelledBy} className="text-start">
+            <thead>
+              <tr>
+                {head.map((cell, index) => (
+                  <th key={index} scope="col" className="pe-6 pb-1 text-start font-semibold">
+                    {cell}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map(([first, ...cells], rowIndex) => (
+                <tr key={rowIndex}>
+                  <th scope="row" className="pe-6 py-1 text-start font-semibold">
+                    {first}
+                  </th>
+                  {cells.map((cell, index) => (
+                    <td key={index} className="pe-6 py-1">
+                      {cell}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
     }
-    case 'category-types-v1': {
-      const value = application.categoryTypes ?? {};
-      return [
-        { label: field('categoryCode'), value: lookups.label('Category', str(value.categoryCode)) },
-        {
-          label: field('agesServed'),
-          value: (value.agesServed ?? []).map((code) => lookups.label('AgeGroup', code)),
-        },
-        { label: field('capacity'), value: value.capacity === undefined ? '' : format.number(value.capacity) },
-      ];
-    }
-    case 'provider-information': {
-      const value = application.providerInfo ?? {};
-      return [
-        { label: field('firstName'), value: str(value.firstName) },
-        { label: field('lastName'), value: str(value.lastName) },
-        { label: field('dateOfBirth'), value: date(value.dateOfBirth) },
-        { label: field('phone'), value: str(value.phone) },
-        { label: field('email'), value: str(value.email) },
-        { label: field('businessName'), value: str(value.businessName) },
-        {
-          label: field('languageCodes'),
-          value: (value.languageCodes ?? []).map((code) => lookups.label('Language', code)),
-        },
-      ];
-    }
-    case 'address-form': {
-      const value = application.address ?? {};
-      return [
-        { label: field('careLocation'), value: addressLines(value.careLocation, lookups) },
-        { label: field('county'), value: lookups.label('County', str(value.county)) },
-        {
-          label: field('mailing'),
-          value: value.mailingSameAsCare === false ? addressLines(value.mailing, lookups) : field('mailingSameAsCare'),
-        },
-      ];
-    }
-    case 'assistant-form':
-      return people('assistant', application.assistants?.members);
-    case 'child-form':
-      return people('child', application.children?.members);
-    case 'adult-form':
-      return [
-        ...people('adult', application.adults?.members),
-        { label: field('recordCheckConsent'), value: yesNo(t, application.adults?.recordCheckConsent) },
-      ];
-    case 'w9-info-form': {
-      const value = application.w9Info ?? {};
-      return [
-        { label: field('legalName'), value: str(value.legalName) },
-        { label: field('businessName'), value: str(value.businessName) },
-        {
-          label: field('taxClassificationCode'),
-          value: lookups.label('TaxClassification', str(value.taxClassificationCode)),
-        },
-        {
-          label: field('tinType'),
-          value: value.tinType ? t(`application.fields.tinTypes.${value.tinType}`) : '',
-        },
-        // The number itself never shows again: the last four digits are enough to check it.
-        { label: field('tin'), value: maskTin(str(value.tin)) },
-        { label: field('w9Address'), value: addressLines(value.address, lookups) },
-        { label: field('certified'), value: yesNo(t, value.certified) },
-      ];
-    }
-    case 'rates-info-form': {
-      const rates = application.ratesInfo?.rates ?? {};
-      const money = (amount: number | undefined) =>
-        amount === undefined ? '' : t('application.review.money', { amount: format.money(amount) });
-      return ageGroupCodes.map((code) => ({
-        label: lookups.label('AgeGroup', code),
-        value: [
-          `${field('basic')}: ${money(rates[code]?.basic)}`,
-          `${field('specialNeedsRate')}: ${money(rates[code]?.specialNeeds)}`,
-        ],
-      }));
-    }
-    case 'operation-hours-form': {
-      const value = application.operationHoursInfo ?? {};
-      return [
-        ...(value.days ?? []).map((day) => ({
-          label: lookups.label('Day', str(day.day)),
-          value: day.open
-            ? t('application.review.hoursRange', {
-                start: format.timeOfDay(str(day.start)),
-                end: format.timeOfDay(str(day.end)),
-              })
-            : t('application.review.closed'),
-        })),
-        { label: field('eveningOvernightCare'), value: yesNo(t, value.eveningOvernightCare) },
-        { label: field('weekendCare'), value: yesNo(t, value.weekendCare) },
-        { label: field('transportation'), value: yesNo(t, value.transportation) },
-      ];
-    }
-    case 'complete-application-form':
-      return [];
+    case 'subheading':
+      return (
+        <Heading level={level} className="font-semibold">
+          {block.text}
+        </Heading>
+      );
+    case 'list':
+      return (
+        <ul className="list-disc space-y-1 ps-5">
+          {block.items.map((item, index) => (
+            <li key={index}>{item}</li>
+          ))}
+        </ul>
+      );
+    case 'text':
+      return <p>{block.text}</p>;
   }
 }
 
-function AnswerValue({ value }: { value: string | string[] }) {
+/** The answers in the reader's language, written as the web app writes them. */
+function useAnswerFormat(lookups: Pick<LookupLabels, 'label'>): AnswerFormat {
   const { t } = useTranslation();
-  if (Array.isArray(value)) {
-    if (value.length === 0) return <>{t('application.review.none')}</>;
-    return (
-      <ul>
-        {value.map((line, index) => (
-          <li key={index}>{line}</li>
-        ))}
-      </ul>
-    );
-  }
-  return <>{value || t('application.review.notAnswered')}</>;
+  const format = useIntlFormat();
+  return useMemo(
+    () => ({
+      t: (key, values) => t(key, values),
+      date: format.date,
+      time: format.timeOfDay,
+      money: format.money,
+      number: format.number,
+      lookup: lookups.label,
+    }),
+    [t, format, lookups.label],
+  );
 }
 
 /**
@@ -181,60 +136,50 @@ export function ReviewAnswers({
   application,
   lookups,
   hrefOf,
+  omit = [],
   headingLevel = 2,
 }: {
   application: DraftApplication;
   lookups: Pick<LookupLabels, 'label'>;
-  hrefOf?: (step: ApplicationStep) => string;
+  hrefOf?: (id: ApplicationStepId) => string;
+  /** Steps not shown (the wizard's review asks the last step's questions below the answers). */
+  omit?: readonly ApplicationStepId[];
   /** The heading level of the section (its steps are one level below). */
   headingLevel?: 2 | 3;
 }) {
   const { t } = useTranslation();
-  const format = useIntlFormat();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const StepHeading = headingLevel === 2 ? 'h3' : 'h4';
+  const format = useAnswerFormat(lookups);
+  const sections = useMemo(() => applicationAnswers(application, format), [application, format]);
+  const SectionHeading = headingLevel === 2 ? 'h2' : 'h3';
+  const stepLevel = headingLevel === 2 ? 3 : 4;
   return (
     <section aria-labelledby="review-heading" className="space-y-6">
-      <Heading id="review-heading" className="text-xl font-semibold">
+      <SectionHeading id="review-heading" className="text-xl font-semibold">
         {t('application.review.heading')}
-      </Heading>
-      {applicationSteps
-        .filter((step) => step.id !== 'complete-application-form')
-        .map((step) => {
-          const title = t(`application.steps.${step.id}.title`);
-          const answers = application[step.field] ? answersOf(step.id, application, t, format, lookups) : [];
+      </SectionHeading>
+      {sections
+        .filter((section) => !omit.includes(section.id))
+        .map((section) => {
+          const headingId = `review-${section.id}`;
           return (
             <section
-              key={step.id}
-              aria-labelledby={`review-${step.id}`}
-              className="rounded-md border border-slate-300 p-4 dark:border-slate-600"
+              key={section.id}
+              aria-labelledby={headingId}
+              className="space-y-3 rounded-md border border-slate-300 p-4 dark:border-slate-600"
             >
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <StepHeading id={`review-${step.id}`} className="text-lg font-semibold">
-                  {title}
-                </StepHeading>
+                <Heading level={stepLevel} id={headingId} className="text-lg font-semibold">
+                  {section.heading}
+                </Heading>
                 {hrefOf ? (
-                  <Link to={hrefOf(step)} className={linkClasses}>
-                    {t('application.review.edit', { section: title })}
+                  <Link to={hrefOf(section.id)} className={linkClasses}>
+                    {t('application.review.edit', { section: section.heading })}
                   </Link>
                 ) : null}
               </div>
-              {answers.length === 0 ? (
-                <p className="mt-2">
-                  {step.required ? t('application.review.notAnswered') : t('application.review.skipped')}
-                </p>
-              ) : (
-                <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,14rem)_1fr]">
-                  {answers.map((answer, index) => (
-                    <div key={index} className="contents">
-                      <dt className="font-semibold">{answer.label}</dt>
-                      <dd className="mb-2 sm:mb-0">
-                        <AnswerValue value={answer.value} />
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              {section.blocks.map((block, index) => (
+                <Block key={index} block={block} level={stepLevel === 3 ? 4 : 5} labelledBy={headingId} />
+              ))}
             </section>
           );
         })}

@@ -1,4 +1,5 @@
-import type { ApplicationCopy, Block, Field } from './application-copy';
+import type { AnswerBlock as Block, AnswerField as Field } from '@ccap/contracts';
+import type { ApplicationCopy } from './application-copy';
 import { createPdfWriter, type PdfWriter } from './pdf-writer';
 
 const BODY = { size: 10 };

@@ -113,7 +113,12 @@ export function ReviewStep({
   const busy = form.formState.isSubmitting || submit.isPending;
   return (
     <div className="space-y-8">
-      <ReviewAnswers application={application} lookups={lookups} hrefOf={(step) => hrefOf(stepById(step.id)!)} />
+      <ReviewAnswers
+        application={application}
+        lookups={lookups}
+        hrefOf={(id) => hrefOf(stepById(id)!)}
+        omit={['complete-application-form']}
+      />
       <FormProvider {...form}>
         <FieldLabels>
           <form

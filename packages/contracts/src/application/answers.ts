@@ -1,0 +1,264 @@
+import { type ApplicationStepId, applicationSteps } from './application';
+import type { DraftAddress, DraftApplication, DraftPerson } from './draft-application';
+import { ageGroupCodes, type LookupType } from './lookups';
+import { isMasked } from './protected-fields';
+import { maskTin } from './rules';
+
+/**
+ * How the reader's language writes things: the PDF gives its own (the API's translations and
+ * Intl), the web its own (i18next and Intl). Nothing here knows either.
+ */
+export interface AnswerFormat {
+  /** The text of a translation key, with its values put in. */
+  t: (key: string, values?: Record<string, string | number>) => string;
+  /** An ISO calendar date ("2024-07-01"). */
+  date: (iso: string) => string;
+  /** A time of day ("07:30"). */
+  time: (hhmm: string) => string;
+  /** An amount of program money (US dollars). */
+  money: (amount: number) => string;
+  number: (value: number) => string;
+  /** The name of a lookup code ("Spouse" for Relationship "spouse"); the code when none is known. */
+  lookup: (type: LookupType, code: string) => string;
+}
+
+/** One answer: its label and the lines of its value (never empty: "Not answered" stands in). */
+export interface AnswerField {
+  label: string;
+  lines: string[];
+}
+
+/** What a section holds, in the order it is shown. */
+export type AnswerBlock =
+  | { kind: 'fields'; fields: AnswerField[] }
+  | { kind: 'people'; people: { heading: string; fields: AnswerField[] }[] }
+  /** A table whose first row and first column are headers. */
+  | { kind: 'table'; rows: string[][] }
+  | { kind: 'subheading'; text: string }
+  | { kind: 'list'; items: string[] }
+  | { kind: 'text'; text: string };
+
+/** The answers of one step of the shared table. */
+export interface AnswerSection {
+  id: ApplicationStepId;
+  heading: string;
+  /** False when the step holds nothing yet: its one block says "Not answered" or "Skipped". */
+  answered: boolean;
+  blocks: AnswerBlock[];
+}
+
+// Reads answers as they were saved. The step schemas are not re-applied: their age rules depend
+// on today's date, and a submitted application must show what was sent even years later.
+
+function helpers(f: AnswerFormat) {
+  const notAnswered = f.t('application.review.notAnswered');
+  const field = (key: string, lines: string | (string | undefined)[] | undefined): AnswerField => {
+    const list = [lines ?? []].flat().filter((line): line is string => line !== undefined && line.length > 0);
+    return { label: f.t(`application.fields.${key}`), lines: list.length > 0 ? list : [notAnswered] };
+  };
+  const text = (value: string | undefined) => value?.trim() || undefined;
+  const yesNo = (value: boolean | undefined) =>
+    value === undefined ? undefined : f.t(value ? 'application.wizard.yes' : 'application.wizard.no');
+  const date = (value: string | undefined) => {
+    const iso = text(value);
+    // A protected date (a date of birth) comes masked: it is shown as it is.
+    if (isMasked(iso)) return iso;
+    return iso ? f.date(iso) : undefined;
+  };
+  const lookup = (type: LookupType, value: string | undefined) => {
+    const code = text(value);
+    return code ? f.lookup(type, code) : undefined;
+  };
+  const money = (value: number | undefined) =>
+    value === undefined ? undefined : f.t('application.review.money', { amount: f.money(value) });
+  /** An address as the post writes it: street lines, then "City, ST 50309". */
+  const address = (value: DraftAddress | undefined = {}) => {
+    const stateZip = [text(value.state), text(value.zipCode)].filter(Boolean).join(' ');
+    const cityLine = [text(value.city), stateZip].filter(Boolean).join(', ');
+    return [text(value.address1), text(value.address2), text(cityLine)];
+  };
+  const people = <P extends DraftPerson>(
+    members: P[] | undefined = [],
+    extra: (person: P) => AnswerField[],
+  ): AnswerBlock =>
+    members.length === 0
+      ? { kind: 'text', text: f.t('application.review.none') }
+      : {
+          kind: 'people',
+          people: members.map((person, index) => ({
+            heading: f.t('application.wizard.personHeading', { number: f.number(index + 1) }),
+            fields: [
+              field('firstName', text(person.firstName)),
+              field('lastName', text(person.lastName)),
+              field('dateOfBirth', date(person.dateOfBirth)),
+              ...extra(person),
+            ],
+          })),
+        };
+  return { field, text, yesNo, date, lookup, money, address, people, notAnswered };
+}
+
+type Helpers = ReturnType<typeof helpers>;
+type StepAnswers = (application: Partial<DraftApplication>, h: Helpers, f: AnswerFormat) => AnswerBlock[];
+
+// One entry per step of the shared table: a step added there fails to compile here.
+const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
+  'apply-category': ({ categoryTypes: a = {} }, h) => [
+    { kind: 'fields', fields: [h.field('providerTypeCode', h.lookup('ProviderType', a.providerTypeCode))] },
+  ],
+  'category-types-v1': ({ categoryTypes: a = {} }, h, f) => [
+    {
+      kind: 'fields',
+      fields: [
+        h.field('categoryCode', h.lookup('Category', a.categoryCode)),
+        h.field(
+          'agesServed',
+          (a.agesServed ?? []).map((code) => h.lookup('AgeGroup', code)),
+        ),
+        h.field('capacity', a.capacity === undefined ? undefined : f.number(a.capacity)),
+      ],
+    },
+  ],
+  'provider-information': ({ providerInfo: a = {} }, h) => [
+    {
+      kind: 'fields',
+      fields: [
+        h.field('firstName', h.text(a.firstName)),
+        h.field('lastName', h.text(a.lastName)),
+        h.field('dateOfBirth', h.date(a.dateOfBirth)),
+        h.field('phone', h.text(a.phone)),
+        h.field('email', h.text(a.email)),
+        h.field('businessName', h.text(a.businessName)),
+        h.field(
+          'languageCodes',
+          (a.languageCodes ?? []).map((code) => h.lookup('Language', code)),
+        ),
+      ],
+    },
+  ],
+  'address-form': ({ address: a = {} }, h) => [
+    {
+      kind: 'fields',
+      fields: [
+        h.field('careLocation', h.address(a.careLocation)),
+        h.field('mailingSameAsCare', h.yesNo(a.mailingSameAsCare)),
+        ...(a.mailingSameAsCare === true ? [] : [h.field('mailing', h.address(a.mailing))]),
+        h.field('county', h.lookup('County', a.county)),
+      ],
+    },
+  ],
+  'assistant-form': ({ assistants: a = {} }, h) => [
+    h.people(a.members, (person) => [
+      h.field('assistantPhone', h.text(person.phone)),
+      h.field('assistantEmail', h.text(person.email)),
+    ]),
+  ],
+  'child-form': ({ children: a = {} }, h) => [
+    h.people(a.members, (person) => [
+      h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode)),
+      h.field('specialNeeds', h.yesNo(person.specialNeeds ?? false)),
+    ]),
+  ],
+  'adult-form': ({ adults: a = {} }, h) => [
+    h.people(a.members, (person) => [h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode))]),
+    { kind: 'fields', fields: [h.field('recordCheckConsent', h.yesNo(a.recordCheckConsent))] },
+  ],
+  'w9-info-form': ({ w9Info: a = {} }, h, f) => {
+    const tinType = h.text(a.tinType);
+    return [
+      {
+        kind: 'fields',
+        fields: [
+          h.field('legalName', h.text(a.legalName)),
+          h.field('businessName', h.text(a.businessName)),
+          h.field('taxClassificationCode', h.lookup('TaxClassification', a.taxClassificationCode)),
+          h.field('tinType', tinType ? f.t(`application.fields.tinTypes.${tinType}`) : undefined),
+          // Only the last four digits, ever: enough to check the number, and a copy travels.
+          h.field('tin', maskTin(a.tin ?? '')),
+          h.field('w9Address', h.address(a.address)),
+          h.field('certified', h.yesNo(a.certified)),
+        ],
+      },
+    ];
+  },
+  'rates-info-form': ({ ratesInfo: a = {} }, h, f) => [
+    {
+      kind: 'table',
+      rows: [
+        [
+          f.t('application.fields.ratesHeading'),
+          f.t('application.fields.basic'),
+          f.t('application.fields.specialNeedsRate'),
+        ],
+        ...ageGroupCodes.map((code) => {
+          const rate = a.rates?.[code] ?? {};
+          return [
+            f.lookup('AgeGroup', code),
+            h.money(rate.basic) ?? h.notAnswered,
+            h.money(rate.specialNeeds) ?? h.notAnswered,
+          ];
+        }),
+      ],
+    },
+  ],
+  'operation-hours-form': ({ operationHoursInfo: a = {} }, h, f) => [
+    { kind: 'subheading', text: f.t('application.fields.days') },
+    {
+      kind: 'fields',
+      fields: (a.days ?? []).map((day) => ({
+        label: h.lookup('Day', day.day) ?? h.notAnswered,
+        lines: [
+          day.open && day.start && day.end
+            ? f.t('application.review.hoursRange', { start: f.time(day.start), end: f.time(day.end) })
+            : f.t('application.review.closed'),
+        ],
+      })),
+    },
+    {
+      kind: 'fields',
+      fields: [
+        h.field('eveningOvernightCare', h.yesNo(a.eveningOvernightCare)),
+        h.field('weekendCare', h.yesNo(a.weekendCare)),
+        h.field('transportation', h.yesNo(a.transportation)),
+      ],
+    },
+  ],
+  'complete-application-form': ({ conditions: a = {} }, h, f) => [
+    { kind: 'subheading', text: f.t('application.fields.conditionsHeading') },
+    {
+      kind: 'list',
+      items: ['truth', 'changes', 'records', 'falseInfo'].map((key) => f.t(`application.fields.conditions.${key}`)),
+    },
+    {
+      kind: 'fields',
+      fields: [h.field('accepted', h.yesNo(a.accepted)), h.field('listInDirectory', h.yesNo(a.listInDirectory))],
+    },
+    { kind: 'subheading', text: f.t('application.fields.signatureHeading') },
+    {
+      kind: 'fields',
+      fields: [
+        h.field('signatureName', h.text(a.signature?.fullName)),
+        h.field('signedOn', h.date(a.signature?.signedOn)),
+      ],
+    },
+  ],
+};
+
+const isEmpty = (value: object | undefined) => value === undefined || Object.keys(value).length === 0;
+
+/**
+ * Every answer of an application (a draft or a submitted one), one section per step of the
+ * shared table in its order, each in the reader's language as `format` writes it. A step with
+ * nothing saved says "Not answered" when the step is required, "Skipped" when it is not.
+ */
+export function applicationAnswers(application: Partial<DraftApplication>, format: AnswerFormat): AnswerSection[] {
+  const h = helpers(format);
+  return applicationSteps.map((step) => {
+    const heading = format.t(`application.steps.${step.id}.title`);
+    if (isEmpty(application[step.field])) {
+      const text = format.t(step.required ? 'application.review.notAnswered' : 'application.review.skipped');
+      return { id: step.id, heading, answered: false, blocks: [{ kind: 'text', text }] };
+    }
+    return { id: step.id, heading, answered: true, blocks: stepAnswers[step.id](application, h, format) };
+  });
+}
