@@ -63,33 +63,32 @@ function Block({ block, level, labelledBy }: { block: AnswerBlock; level: Level;
     case 'table': {
       const [head = [], ...rows] = block.rows;
       return (
-        <div className="overflow-x-auto">
-          <table aria-labelledby={labelledBy} className="text-start">
-            <thead>
-              <tr>
-                {head.map((cell, index) => (
-                  <th key={index} scope="col" className="pe-6 pb-1 text-start font-semibold">
+        // Fixed columns that wrap: the table fits 320 px in every language, with no scrolling.
+        <table aria-labelledby={labelledBy} className="w-full table-fixed text-start [overflow-wrap:anywhere]">
+          <thead>
+            <tr>
+              {head.map((cell, index) => (
+                <th key={index} scope="col" className="pe-3 pb-1 text-start font-semibold">
+                  {cell}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map(([first, ...cells], rowIndex) => (
+              <tr key={rowIndex}>
+                <th scope="row" className="pe-3 py-1 text-start font-semibold">
+                  {first}
+                </th>
+                {cells.map((cell, index) => (
+                  <td key={index} className="pe-3 py-1">
                     {cell}
-                  </th>
+                  </td>
                 ))}
               </tr>
-            </thead>
-            <tbody>
-              {rows.map(([first, ...cells], rowIndex) => (
-                <tr key={rowIndex}>
-                  <th scope="row" className="pe-6 py-1 text-start font-semibold">
-                    {first}
-                  </th>
-                  {cells.map((cell, index) => (
-                    <td key={index} className="pe-6 py-1">
-                      {cell}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       );
     }
     case 'subheading':
