@@ -6,18 +6,20 @@ import type { TestProject } from 'vitest/node';
 import { backupPglite } from '../src/db/backup';
 import { openDatabase, REQUIRED_EXTENSIONS } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
+import { RUNTIME_ROLE } from '../src/db/roles';
+import { prepareDatabase } from '../src/portal-database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** PGlite data directories (dumpDataDir tarballs) each test file's database starts from. */
-    pgliteTemplates: { empty: string; migrated: string } | null;
+    pgliteTemplates: { empty: string; migrated: string; prepared: string } | null;
   }
 }
 
 /**
  * PGlite: initdb costs seconds of WASM each time, so the data directory is made once here,
  * empty and migrated, and every test file's in-memory database starts from a copy of it
- * (createTestDatabase). PostgreSQL: install the shared extensions once (database-wide, in
+ * (createTestDatabase); the prepared one, as the portal serves it (createRuntimeTestDatabase). PostgreSQL: install the shared extensions once (database-wide, in
  * public) before test files create their own schemas concurrently, and sweep schemas left
  * behind by an interrupted earlier run.
  */
@@ -56,7 +58,11 @@ export default async function setup(project: TestProject) {
 async function preparePgliteTemplates(project: TestProject) {
   const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-pglite-templates-'));
   const dataDir = path.join(folder, 'data');
-  const templates = { empty: path.join(folder, 'empty.tgz'), migrated: path.join(folder, 'migrated.tgz') };
+  const templates = {
+    empty: path.join(folder, 'empty.tgz'),
+    migrated: path.join(folder, 'migrated.tgz'),
+    prepared: path.join(folder, 'prepared.tgz'),
+  };
   await (await openDatabase({ kind: 'pglite', dataDir })).close();
   await backupPglite(dataDir, templates.empty);
   const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -66,6 +72,14 @@ async function preparePgliteTemplates(project: TestProject) {
     await database.close();
   }
   await backupPglite(dataDir, templates.migrated);
+  // As the portal prepares it before serving: the job queue and the runtime role's grants too.
+  const prepared = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    await prepareDatabase(prepared, { runtimeRole: RUNTIME_ROLE, createRole: true });
+  } finally {
+    await prepared.close();
+  }
+  await backupPglite(dataDir, templates.prepared);
   project.provide('pgliteTemplates', templates);
   return () => fs.rm(folder, { recursive: true, force: true });
 }

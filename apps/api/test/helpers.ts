@@ -4,13 +4,15 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { type ProgramProfile, programProfileSchema } from '@ccap/contracts';
+import { type MigrationResultSet, Migrator } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { type Database, openDatabase } from '../src/db/database';
 import { migrateToLatest } from '../src/db/migrate';
-import { RUNTIME_ROLE } from '../src/db/roles';
-import { prepareDatabase } from '../src/portal-database';
+import { grantRuntimeRole, RUNTIME_ROLE } from '../src/db/roles';
+import { migrations } from '../src/db/migrations';
+import { JOB_SCHEMA, prepareDatabase } from '../src/portal-database';
 import { type Config, loadConfig } from '../src/env';
 import type { LocaleSource } from '../src/features/application/pdf/labels';
 import { loadProgramProfile } from '../src/features/program/program-profile';
@@ -69,13 +71,17 @@ const injectedTemplates = () => {
  * setup made once: initdb and the migrations (the same migrateToLatest) ran there, not again in
  * every test file.
  */
-export async function openPgliteFromTemplate(kind: 'empty' | 'migrated', dataDir = 'memory://'): Promise<Database> {
+export async function openPgliteFromTemplate(
+  kind: 'empty' | 'migrated' | 'prepared',
+  dataDir = 'memory://',
+): Promise<Database> {
   const injected = injectedTemplates();
   if (!injected) {
     // The benchmarks (`npm run bench`: uploads, queue) use these helpers outside Vitest, where
     // no global setup made templates: initdb and the migrations run here, as they used to.
     const database = await openDatabase({ kind: 'pglite', dataDir });
     if (kind === 'migrated') await migrateToLatest(database.db);
+    if (kind === 'prepared') await prepareDatabase(database, { runtimeRole: RUNTIME_ROLE, createRole: true });
     return database;
   }
   const { templates } = injected;
@@ -93,28 +99,39 @@ export const DEFAULT_PROFILE_PATH = path.resolve(import.meta.dirname, '../profil
 
 export interface TestContext {
   app: App;
+  /** The database as the app uses it: as the runtime role, with its grants only. */
   database: TestDatabase;
+  /**
+   * Runs `run` as the owner role, for what the portal itself may not do (change the audit trail,
+   * read the migration bookkeeping, run a migration down): a fixture that needs it says so.
+   */
+  asOwner: <T>(run: (owner: TestDatabase) => Promise<T>) => Promise<T>;
   config: Config;
   profile: ProgramProfile;
   close(): Promise<void>;
 }
 
 /**
- * The whole API over a fresh database, driven with app.inject(); no port is opened. Document
- * files go to a temporary folder of its own, removed on close.
+ * The whole API over a fresh database, driven with app.inject(); no port is opened. The app
+ * serves as the runtime role, as in production (ADR 082), unless given a database of the
+ * caller's. Document files go to a temporary folder of its own, removed on close.
  */
 export async function createTestApp(
   overrides: Omit<Partial<Config>, 'documents'> & { documents?: Partial<Config['documents']> } = {},
   extend?: (app: App) => void | Promise<void>,
   options: {
-    database?: TestDatabase;
+    /** The caller's database, served as it is (the caller closes what it opened besides). */
+    database?: TestDatabase | RuntimeTestDatabase;
     /** Another state's profile: the shipped default changed (and validated again, as at start-up). */
     profile?: (shipped: ProgramProfile) => ProgramProfile;
     /** Translations other than the portal's own. */
     locales?: LocaleSource;
   } = {},
 ): Promise<TestContext> {
-  const database = options.database ?? (await createTestDatabase());
+  const given = options.database;
+  const runtime = given === undefined ? await createRuntimeTestDatabase() : 'runtime' in given ? given : undefined;
+  const database = runtime?.runtime ?? (given as TestDatabase);
+  const asOwner: TestContext['asOwner'] = runtime ? runtime.asOwner : (run) => run(database);
   const blobDir = overrides.documents?.blobDir ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-')));
   const defaults = loadConfig();
   const config: Config = {
@@ -131,11 +148,12 @@ export async function createTestApp(
   return {
     app,
     database,
+    asOwner,
     config,
     profile,
     close: async () => {
       await app.close();
-      await database.close();
+      await (runtime ?? database).close();
       if (!overrides.documents?.blobDir) await fs.rm(blobDir, { recursive: true, force: true });
     },
   };
@@ -177,28 +195,32 @@ function onceClosed(database: Database): Database {
   return database;
 }
 
+/** A database as the portal serves it: the runtime role's handle, and the owner's on the side. */
+export interface RuntimeTestDatabase {
+  owner: TestDatabase;
+  runtime: TestDatabase;
+  jobSchema: string;
+  asOwner: <T>(run: (owner: TestDatabase) => Promise<T>) => Promise<T>;
+  close(): Promise<void>;
+}
+
 /**
  * A fresh database prepared as the portal prepares it (ADR 082): migrated, the job queue
  * installed, the runtime role granted, plus a handle that serves as that role. On PostgreSQL the
  * runtime handle is a pool whose connections take the role; on PGlite (one session) it is the same
  * handle, switched to the role, and `asOwner` switches back for the length of a call.
  */
-export async function createRuntimeTestDatabase(): Promise<{
-  owner: TestDatabase;
-  runtime: TestDatabase;
-  jobSchema: string;
-  asOwner<T>(run: (owner: TestDatabase) => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}> {
-  const owner = onceClosed(await createTestDatabase());
-  const jobSchema = owner.schema ? `${owner.schema}_jobs` : 'pgboss';
-  await prepareDatabase(owner, { runtimeRole: RUNTIME_ROLE, createRole: true, jobSchema });
-  if (owner.backend === 'pglite') {
+export async function createRuntimeTestDatabase(
+  options: { /** Another way to the same server (a test's proxy). */ url?: string } = {},
+): Promise<RuntimeTestDatabase> {
+  if (loadConfig().database.kind === 'pglite') {
+    // The global setup's template is migrated and prepared already: only the role is taken here.
+    const owner = onceClosed(await openPgliteFromTemplate('prepared'));
     await owner.assumeRole(RUNTIME_ROLE);
     return {
       owner,
       runtime: owner,
-      jobSchema,
+      jobSchema: JOB_SCHEMA,
       asOwner: async (run) => {
         await owner.pool.query('reset role');
         try {
@@ -210,10 +232,19 @@ export async function createRuntimeTestDatabase(): Promise<{
       close: () => owner.close(),
     };
   }
+  const owner = onceClosed(await createTestDatabase(options));
+  const jobSchema = `${owner.schema}_jobs`;
+  await prepareDatabase(owner, { runtimeRole: RUNTIME_ROLE, createRole: true, jobSchema });
   const config = loadConfig().database;
   if (config.kind !== 'postgres') throw new Error('expected PostgreSQL');
   const runtime = onceClosed(
-    await openDatabase({ kind: 'postgres', url: config.url, poolSize: 5, schema: owner.schema!, role: RUNTIME_ROLE }),
+    await openDatabase({
+      kind: 'postgres',
+      url: options.url ?? config.url,
+      poolSize: 5,
+      schema: owner.schema!,
+      role: RUNTIME_ROLE,
+    }),
   );
   return {
     owner,
@@ -225,5 +256,28 @@ export async function createRuntimeTestDatabase(): Promise<{
       await owner.pool.query(`drop schema if exists "${jobSchema}" cascade`);
       await owner.close();
     },
+  };
+}
+
+/**
+ * The migrations driven one step at a time, as the owner runs them, for a test of a migration:
+ * after each step the runtime role's grants are given again (as the portal's next start does),
+ * so a table a step made again is the app's to use.
+ */
+export function ownerMigrator(ctx: TestContext) {
+  const step = (run: (migrator: Migrator) => Promise<MigrationResultSet>) =>
+    ctx.asOwner(async (owner) => {
+      const migrator = new Migrator({
+        db: owner.db,
+        ...(owner.schema ? { migrationTableSchema: owner.schema } : {}),
+        provider: { getMigrations: () => Promise.resolve(migrations) },
+      });
+      const result = await run(migrator);
+      await grantRuntimeRole(owner.db, RUNTIME_ROLE);
+      return result;
+    });
+  return {
+    migrateTo: (name: string) => step((migrator) => migrator.migrateTo(name)),
+    migrateToLatest: () => step((migrator) => migrator.migrateToLatest()),
   };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../application-fixture';
 import { loadConfig } from '../../src/env';
-import { createTestApp, createTestDatabase, type TestContext } from '../helpers';
+import { createTestApp, createRuntimeTestDatabase, type TestContext } from '../helpers';
 import { createUser, type TestUser } from '../identity';
 import { startTcpProxy } from './tcp-proxy';
 
@@ -34,7 +34,7 @@ describe.skipIf(!target)('PostgreSQL goes away during load', () => {
     const viaProxy = new URL(target!.href);
     viaProxy.hostname = '127.0.0.1';
     viaProxy.port = String(proxy.port);
-    const database = await createTestDatabase({ url: viaProxy.href });
+    const database = await createRuntimeTestDatabase({ url: viaProxy.href });
     ctx = await createTestApp({}, undefined, { database });
     owner = await createUser(ctx, 'Outage Owner');
   });

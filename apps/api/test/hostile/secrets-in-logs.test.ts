@@ -7,7 +7,12 @@ import { loadConfig } from '../../src/env';
 import { loadProgramProfile } from '../../src/features/program/program-profile';
 import * as files from '../document-files';
 import { documentsOf, submitApplication, uploadMultipart } from '../documents-fixture';
-import { createTestDatabase, DEFAULT_PROFILE_PATH, type TestContext, type TestDatabase } from '../helpers';
+import {
+  createRuntimeTestDatabase,
+  DEFAULT_PROFILE_PATH,
+  type RuntimeTestDatabase,
+  type TestContext,
+} from '../helpers';
 import { lastMailTo, registerAndConfirm, signInThroughIdp } from '../identity';
 
 /**
@@ -19,12 +24,12 @@ import { lastMailTo, registerAndConfirm, signInThroughIdp } from '../identity';
 
 const lines: string[] = [];
 let app: App;
-let database: TestDatabase;
+let database: RuntimeTestDatabase;
 let blobDir: string;
 let ctx: TestContext;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  database = await createRuntimeTestDatabase();
   blobDir = await fs.mkdtemp(path.join(os.tmpdir(), 'ccap-blobs-'));
   const defaults = loadConfig();
   const config = {
@@ -34,9 +39,21 @@ beforeAll(async () => {
     documents: { ...defaults.documents, blobDir },
   };
   const profile = await loadProgramProfile(DEFAULT_PROFILE_PATH);
-  app = await buildApp({ config, profile, database, logStream: { write: (line) => void lines.push(line) } });
+  app = await buildApp({
+    config,
+    profile,
+    database: database.runtime,
+    logStream: { write: (line) => void lines.push(line) },
+  });
   await app.ready();
-  ctx = { app, database, config, profile, close: async () => undefined };
+  ctx = {
+    app,
+    database: database.runtime,
+    asOwner: database.asOwner,
+    config,
+    profile,
+    close: async () => undefined,
+  };
 });
 afterAll(async () => {
   await app.close();

@@ -18,7 +18,12 @@ import {
   uploadBase64,
   uploadMultipart,
 } from '../../../test/documents-fixture';
-import { createTestDatabase, DEFAULT_PROFILE_PATH, type TestContext, type TestDatabase } from '../../../test/helpers';
+import {
+  createRuntimeTestDatabase,
+  DEFAULT_PROFILE_PATH,
+  type TestContext,
+  type TestDatabase,
+} from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
 
 const FILE_BYTES = 600 * 1024;
@@ -26,7 +31,8 @@ const FILE_BYTES = 600 * 1024;
 /** The portal over `blobDir` (or the given store), its log lines kept for the test to read. */
 async function startPortal(blobDir: string, blobs?: BlobStore) {
   const lines: string[] = [];
-  const database = await createTestDatabase();
+  const served = await createRuntimeTestDatabase();
+  const database = served.runtime;
   const defaults = loadConfig();
   const config = {
     ...defaults,
@@ -43,8 +49,8 @@ async function startPortal(blobDir: string, blobs?: BlobStore) {
     logStream: { write: (line) => void lines.push(line) },
   });
   await app.ready();
-  const ctx: TestContext = { app, database, config, profile, close: async () => undefined };
-  return { ctx, lines, app, database };
+  const ctx: TestContext = { app, database, asOwner: served.asOwner, config, profile, close: async () => undefined };
+  return { ctx, lines, app, database, close: () => served.close() };
 }
 
 const errorLines = (lines: string[]) =>
@@ -82,7 +88,7 @@ describe.skipIf(disk.reason !== undefined)('a full document disk (2 MB tmpfs as 
   });
   afterAll(async () => {
     await portal?.app.close();
-    await portal?.database.close();
+    await portal?.close();
     execFileSync('umount', [disk.dir]);
     rmSync(disk.dir, { recursive: true, force: true });
   });
@@ -165,7 +171,7 @@ describe('a store write refused for lack of space (injected ENOSPC, runs everywh
   });
   afterAll(async () => {
     await portal?.app.close();
-    await portal?.database.close();
+    await portal?.close();
     await fs.rm(blobDir, { recursive: true, force: true });
   });
 

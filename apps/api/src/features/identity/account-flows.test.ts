@@ -181,19 +181,22 @@ describe('account flows of the built-in provider are all or nothing', () => {
     expect(before).toEqual({ openLinks: 1, verified: false });
 
     // Marking the account confirmed is the flow's last step and no repository call of its own:
-    // the database refuses it while this trigger exists.
-    const { db } = ctx.database;
-    await sql`create function refuse_confirmation() returns trigger language plpgsql as $$
-              begin raise exception 'the account could not be marked confirmed'; end $$`.execute(db);
-    await sql`create trigger refuse_confirmation before update of email_verified_at on idp_account
-              for each row when (new.email = ${sql.lit(email)}) execute function refuse_confirmation()`.execute(db);
+    // the database refuses it while this trigger exists. Only the owner may make a trigger.
+    await ctx.asOwner(async ({ db }) => {
+      await sql`create function refuse_confirmation() returns trigger language plpgsql as $$
+                begin raise exception 'the account could not be marked confirmed'; end $$`.execute(db);
+      await sql`create trigger refuse_confirmation before update of email_verified_at on idp_account
+                for each row when (new.email = ${sql.lit(email)}) execute function refuse_confirmation()`.execute(db);
+    });
     try {
       const failed = await confirm();
       expect(failed.statusCode).toBe(500);
       expect(failed.headers['content-type']).toMatch(/^application\/problem\+json/);
     } finally {
-      await sql`drop trigger refuse_confirmation on idp_account`.execute(db);
-      await sql`drop function refuse_confirmation()`.execute(db);
+      await ctx.asOwner(async ({ db }) => {
+        await sql`drop trigger refuse_confirmation on idp_account`.execute(db);
+        await sql`drop function refuse_confirmation()`.execute(db);
+      });
     }
     expect(await state()).toEqual(before);
 

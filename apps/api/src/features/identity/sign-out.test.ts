@@ -2,7 +2,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/database';
 import { loadConfig } from '../../env';
-import { createTestApp, createTestDatabase, type TestContext } from '../../../test/helpers';
+import { RUNTIME_ROLE } from '../../db/roles';
+import { createRuntimeTestDatabase, createTestApp, type TestContext } from '../../../test/helpers';
 import { registerAndConfirm, signInThroughIdp } from '../../../test/identity';
 import { GRANT_CHECK_MS } from './token-verifier';
 
@@ -17,16 +18,24 @@ describe('a sign-out ends the access token at once, on every instance (ADR 085)'
   const account = { name: 'Sign Out', email: 'sign.out@example.gov', password: 'Cobalt-Harbour-Lantern-58' };
 
   beforeAll(async () => {
-    const database = await createTestDatabase();
+    const served = await createRuntimeTestDatabase();
+    const database = served.runtime;
     const target = loadConfig().database;
+    // Each instance its own pool, as the runtime role; on PGlite (one session) they share it.
     const shared = () => {
       if (!database.schema || target.kind !== 'postgres') return Promise.resolve(database);
-      return openDatabase({ kind: 'postgres', url: target.url, poolSize: 3, schema: database.schema });
+      return openDatabase({
+        kind: 'postgres',
+        url: target.url,
+        poolSize: 3,
+        schema: database.schema,
+        role: RUNTIME_ROLE,
+      });
     };
     for (let index = 0; index < 3; index++) {
       const own = index === 0 ? database : await shared();
       if (own !== database) extraDatabases.push(own);
-      instances.push(await createTestApp({}, undefined, { database: own }));
+      instances.push(await createTestApp({}, undefined, { database: index === 0 ? served : own }));
     }
   }, 120_000);
 

@@ -488,12 +488,21 @@ describe('statistics and the audit search', () => {
     expect((await get(polkWorker, '/api/Staff/audit')).statusCode).toBe(403);
   });
 
-  it('the database refuses to update or delete audit rows', async () => {
-    const { db } = ctx.database;
-    await expect(sql`update audit_log set reason = 'rewritten'`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`delete from audit_log`.execute(db)).rejects.toThrow(/append-only/);
-    await expect(sql`truncate audit_log`.execute(db)).rejects.toThrow(/append-only/);
-    const rows = await sql<{ count: string }>`select count(*) from audit_log where reason = 'rewritten'`.execute(db);
+  it('the database refuses to update or delete audit rows: the portal by its grants, the owner by a trigger', async () => {
+    const attempts = [
+      sql`update audit_log set reason = 'rewritten'`,
+      sql`delete from audit_log`,
+      sql`truncate audit_log`,
+    ];
+    for (const attempt of attempts) {
+      await expect(attempt.execute(ctx.database.db)).rejects.toThrow(/permission denied/);
+    }
+    await ctx.asOwner(async ({ db }) => {
+      for (const attempt of attempts) await expect(attempt.execute(db)).rejects.toThrow(/append-only/);
+    });
+    const rows = await sql<{ count: string }>`select count(*) from audit_log where reason = 'rewritten'`.execute(
+      ctx.database.db,
+    );
     expect(Number(rows.rows[0]!.count)).toBe(0);
   });
 });
