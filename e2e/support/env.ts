@@ -57,5 +57,3 @@ export const DISABLED_FEATURES = [
   'WebUIOmniboxPopup',
   'WebUIOmniboxAimPopup',
 ];
-/** `npm run test:visual` compares the screenshots with their baselines; `npm test` checks layouts. */
-export const COMPARE_SCREENSHOTS = process.env.VISUAL_SCREENSHOTS === '1';

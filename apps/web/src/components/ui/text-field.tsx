@@ -6,13 +6,15 @@ export const fieldClasses =
 
 /**
  * A labelled input with its hint and error tied to it (aria-describedby), and aria-invalid
- * while it has an error. The id doubles as the error summary's link target.
+ * while it has an error. The id doubles as the error summary's link target. A `className` adds
+ * to the field's own classes rather than replacing them.
  */
 export function TextField({
   id,
   label,
   hint,
   error,
+  className,
   ...input
 }: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; hint?: string; error?: string }) {
   const describedBy = describedByOf(id, hint, error);
@@ -27,7 +29,7 @@ export function TextField({
         name={id}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={fieldClasses}
+        className={className ? `${fieldClasses} ${className}` : fieldClasses}
         {...input}
       />
     </div>

@@ -89,6 +89,7 @@ export function BackToTop() {
   return (
     <button
       type="button"
+      data-testid="back-to-top"
       onClick={() => {
         window.scrollTo({ top: 0, behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
         document.getElementById('main')?.focus({ preventScroll: true });

@@ -56,7 +56,7 @@ export function AuditSearchPage() {
         role="search"
         aria-label={t('staff.auditSearch.heading')}
         onSubmit={(event) => void submit(event)}
-        className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-6 dark:border-slate-600"
+        className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-3 dark:border-slate-600"
       >
         {FIELDS.map((field) => (
           <TextField
@@ -77,7 +77,7 @@ export function AuditSearchPage() {
             <option value="read">{t('readAudit.search.reads')}</option>
           </select>
         </div>
-        <div className="flex items-end lg:col-span-6">
+        <div className="flex items-end lg:col-span-3">
           <Button type="submit">{t('staff.queue.apply')}</Button>
         </div>
       </form>
