@@ -573,6 +573,7 @@ describe('assignment once the application is closed', () => {
       [admin, polkId, 'me', 'denied'],
       [polkWorker, polkId, null, 'denied'],
     ];
+    const statusLabel: Record<string, string> = { approved: 'Approved', withdrawn: 'Withdrawn', denied: 'Denied' };
     for (const [user, id, assignee, status] of attempts) {
       const before = await review(admin, id);
       const response = await post(user, `/api/Staff/applications/${id}/assign`, { assignee, version: before.version });
@@ -580,7 +581,7 @@ describe('assignment once the application is closed', () => {
       expect(response.headers['content-type']).toContain('application/problem+json');
       expect(response.json()).toMatchObject({ type: 'urn:ccap:problem:assignment-closed', status: 409 });
       expect(response.json<{ detail: string }>().detail).toBe(
-        `This application is ${status}: it is closed, so it can no longer be assigned or given back.`,
+        `This application's status is ${statusLabel[status]}: it is closed, so it can no longer be assigned or given back.`,
       );
       const after = await review(admin, id);
       expect({ version: after.version, assignee: after.assignee, trail: after.auditTrail.length }).toEqual({
