@@ -159,6 +159,20 @@ describe('the queue', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ type: 'urn:ccap:problem:version-conflict' });
     expect(stale.json<{ detail: string }>().detail).toMatch(/Someone else changed this application/);
+    // When, as the reader's language writes a date and time in the program's zone: not an ISO stamp.
+    expect(stale.json<{ detail: string }>().detail).toMatch(
+      / at [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M \(C[SD]T\) /,
+    );
+    expect(stale.json<{ detail: string }>().detail).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const inFrench = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Staff/applications/${polkId}/assign`,
+      headers: { ...admin.headers, 'accept-language': 'fr' },
+      payload: { assignee: 'me', version: 1 },
+    });
+    expect(inFrench.json<{ detail: string }>().detail).toMatch(
+      /^Quelqu’un d’autre a modifié cette demande le \d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2} \(UTC−[56]\), /,
+    );
   });
 
   it('shows open requests for information with the next due date, filters and sorts by them, and counts them', async () => {
