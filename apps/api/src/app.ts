@@ -159,7 +159,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       void sendProblem(request, reply, {
         status: tooLong ? 414 : 400,
-        detail: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+        detail: tooLong ? 'addressTooLong' : 'addressInvalid',
       });
     },
     forceCloseConnections: 'idle',

@@ -1,19 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem } from './problem';
+import { englishLabels, HttpProblem, type ProblemDetailKey } from './problem';
 
 /** Deeper than any payload of the contract (the application JSON is a string field). */
 export const MAX_JSON_DEPTH = 32;
 
 type Problem = 'nul' | 'surrogate' | 'depth';
-type Found = { problem: Problem; path: string; message: string } | undefined;
+type Found = { problem: Problem; path: string; message: string; detail: ProblemDetailKey } | undefined;
 
-const MESSAGES: Record<Problem, string> = {
-  nul: 'must not contain the NUL character',
-  surrogate: 'must be valid Unicode text (a lone surrogate code unit was sent)',
-  depth: `is nested more than ${MAX_JSON_DEPTH} levels deep`,
-};
-const found = (problem: Problem, path: string): Found => ({ problem, path, message: MESSAGES[problem] });
+/** What is wrong with the value, under `problemDetails` (the message: its English text). */
+const DETAILS = {
+  nul: 'unstorableNul',
+  surrogate: 'unstorableSurrogate',
+  depth: 'unstorableDepth',
+} as const satisfies Record<Problem, ProblemDetailKey>;
+const found = (problem: Problem, path: string): Found => ({
+  problem,
+  path,
+  detail: DETAILS[problem],
+  message: englishLabels.t(`problemDetails.${DETAILS[problem]}`, { depth: MAX_JSON_DEPTH }),
+});
 
 /** A UTF-16 half without its other half: PostgreSQL's JSON refuses its `\ud800` escape. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -72,7 +78,7 @@ export function findInexactNumber(text: string): string | undefined {
   return undefined;
 }
 
-const LABEL = { body: 'request body', query: 'query string', params: 'address' } as const;
+const PART_LABEL = { body: 'partBody', query: 'partQuery', params: 'partParams' } as const;
 
 /**
  * Text PostgreSQL cannot store (the NUL character) and absurdly nested JSON are refused up
@@ -85,7 +91,12 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
       const unstorable = findUnstorable(request[part]);
       if (!unstorable) continue;
       done(
-        new HttpProblem(400, `The ${LABEL[part]} is invalid: ${unstorable.path || part} ${unstorable.message}.`, {
+        new HttpProblem(400, 'unstorableValue', {
+          values: {
+            part: (labels) => labels.t(`problemDetails.${PART_LABEL[part]}`),
+            path: unstorable.path || part,
+            reason: (labels) => labels.t(`problemDetails.${unstorable.detail}`, { depth: MAX_JSON_DEPTH }),
+          },
           type: 'urn:ccap:problem:validation',
           errors: [{ path: unstorable.path, message: unstorable.message }],
         }),

@@ -3,22 +3,41 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { documentProblemTypes, type FieldError, PROBLEM_CONTENT_TYPE, type Problem } from '@ccap/contracts';
 import { localeIntlTags } from '@ccap/contracts/locale-tags';
+import english from '@ccap/locales/en.json' with { type: 'json' };
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { isDatabaseBusy, isDatabaseUnavailable, isOutOfSpace } from '../db/unavailable';
+import { labelsOver, type Labels, type TextValues } from '../features/application/pdf/labels';
 import { localeOfAcceptLanguage } from '../lib/request-locale';
+import { validationIssues } from './problem-validation';
 import { putSecurityHeaders } from './security';
 
+/** A key's name without its plural ending ("tooManyRequests_one" → "tooManyRequests"). */
+type WithoutPlural<K extends string> = K extends `${infer Base}_${'one' | 'other'}` ? Base : K;
 /**
- * An error a route throws on purpose: it becomes a problem+json answer with its status.
- * Messages here are shown to callers, so they never carry internals.
+ * The translation key of a problem's detail, under `problemDetails` in the portal's
+ * translations: every detail the API writes is one of them, answered in the language of the
+ * request's Accept-Language (the title stays English: clients branch on the type and title).
+ */
+export type ProblemDetailKey = WithoutPlural<keyof (typeof english)['problemDetails']>;
+
+/** The English labels, for a problem's message (logs, tests) and for answers with no request. */
+export const englishLabels: Labels = labelsOver('en', english, english);
+const detailText = (labels: Labels, key: ProblemDetailKey, values?: TextValues) =>
+  labels.t(`problemDetails.${key}`, values);
+
+/**
+ * An error a route throws on purpose: it becomes a problem+json answer with its status, its
+ * detail the translation of `detail` (with `values` put in) in the caller's language. Its
+ * message is the English detail. Details are shown to callers, so they never carry internals.
  */
 export class HttpProblem extends Error {
   constructor(
     readonly status: number,
-    message: string,
+    readonly detail: ProblemDetailKey,
     readonly extra: {
+      values?: TextValues;
       errors?: FieldError[];
       type?: string;
       headers?: Record<string, string>;
@@ -28,21 +47,17 @@ export class HttpProblem extends Error {
       reason?: string;
     } = {},
   ) {
-    super(message);
+    super(detailText(englishLabels, detail, extra.values));
     this.name = 'HttpProblem';
   }
 }
 
-export const notFound = (what = 'The resource') => new HttpProblem(404, `${what} was not found.`);
-
-const CONTEXT_LABEL: Record<string, string> = {
-  body: 'request body',
-  querystring: 'query string',
-  params: 'path parameters',
-  headers: 'request headers',
-};
+/** The 404 of a thing that is not there, or that the caller may not know is there. */
+export const notFound = (detail: Extract<ProblemDetailKey, `notFound${string}`>) => new HttpProblem(404, detail);
 
 type ProblemFields = Omit<Problem, 'type' | 'title'> & { type?: string; title?: string };
+/** A problem answered to a request: its detail a translation key, put in the request's language. */
+type RequestProblem = Omit<ProblemFields, 'detail'> & { detail: ProblemDetailKey; values?: TextValues };
 
 /**
  * The RFC 9457 document of a problem: `about:blank` and the status's own title unless given,
@@ -64,38 +79,68 @@ function problemDocument(problem: ProblemFields, requestId: string, instance?: s
   };
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: ProblemFields) {
-  const body = problemDocument(problem, request.id, request.url.split('?')[0]);
-  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(body);
-}
-
 /**
- * Problem details translated under `problemDetails` in the portal's translations, by their
- * English text. A detail not listed here stays in English; the title always does (clients
- * branch on the type and title, people read the detail).
+ * The labels of the request's Accept-Language (English when the app has no translations, as
+ * before they are decorated, or when the language is English).
  */
-const translatedDetails: Record<string, string> = {
-  'Email or password is incorrect.': 'invalidCredentials',
-  'This sign-in attempt has expired. Please start again.': 'interactionExpired',
-  'This link is not valid any more. Sign in to get a new one.': 'invalidLink',
-  'This reset link is not valid any more. Ask for a new one.': 'invalidResetLink',
-  'Please confirm your email first: we sent you a new link.': 'confirmEmailFirst',
-  'This password is too common. Choose a longer phrase that others are unlikely to use.': 'weakPassword',
-};
-
-/** The detail in the language of the request's Accept-Language, and that language. */
-async function detailFor(request: FastifyRequest, detail: string): Promise<{ detail: string; lang: string }> {
-  const key = Object.hasOwn(translatedDetails, detail) ? translatedDetails[detail] : undefined;
+async function labelsOf(request: FastifyRequest): Promise<Labels> {
   const lang = localeOfAcceptLanguage(request.headers['accept-language']);
   const texts = (request.server as { texts?: FastifyInstance['texts'] }).texts;
-  if (!key || lang === 'en' || !texts) return { detail, lang: 'en' };
-  const labels = await texts.labels(lang);
-  return { detail: labels.t(`problemDetails.${key}`), lang };
+  if (lang === 'en' || !texts) return englishLabels;
+  return texts.labels(lang).catch(() => englishLabels);
 }
+
+/** Writes the problem with its detail in the request's language, saying which (Content-Language). */
+function sendWithLabels(request: FastifyRequest, reply: FastifyReply, labels: Labels, problem: RequestProblem) {
+  const { values, ...fields } = problem;
+  const body = problemDocument(
+    { ...fields, detail: detailText(labels, problem.detail, values) },
+    request.id,
+    request.url.split('?')[0],
+  );
+  return reply
+    .code(problem.status)
+    .header('content-language', localeIntlTags[labels.lang])
+    .type(PROBLEM_CONTENT_TYPE)
+    .send(body);
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, problem: RequestProblem) {
+  return labelsOf(request).then((labels) => sendWithLabels(request, reply, labels, problem));
+}
+
+/** Fastify's own client errors (the body before any route reads it), by their codes. */
+const FRAMEWORK_DETAILS: Record<string, ProblemDetailKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'requestTooLarge',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMediaType',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'contentLengthMismatch',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'emptyBody',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalidJson',
+};
+const frameworkDetail = (error: unknown): ProblemDetailKey => {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && Object.hasOwn(FRAMEWORK_DETAILS, code)) return FRAMEWORK_DETAILS[code]!;
+  // The JSON parser's own error: a SyntaxError Fastify gave the status 400.
+  return error instanceof SyntaxError ? 'invalidJson' : 'clientError';
+};
 
 function isFastifyError(error: unknown): error is FastifyError {
   return typeof error === 'object' && error !== null && ('statusCode' in error || error instanceof Error);
 }
+
+/** The translation of each part of a request that fastify-type-provider-zod validates. */
+const PART_LABEL: Record<string, ProblemDetailKey> = {
+  body: 'partBody',
+  querystring: 'partQuery',
+  params: 'partParams',
+  headers: 'partHeaders',
+};
+
+const CLIENT_ERROR_DETAILS = {
+  400: 'unreadableRequest',
+  408: 'requestTooSlow',
+  431: 'headersTooLarge',
+} as const satisfies Record<number, ProblemDetailKey>;
 
 /** Seconds a caller waits before trying again when the database gave up on a statement (isDatabaseBusy). */
 const DATABASE_BUSY_RETRY_SECONDS = 2;
@@ -105,43 +150,40 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: unknown, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext ?? 'body';
-      const errors = error.validation.map((issue) => ({
-        path: issue.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: issue.message ?? 'is invalid',
-      }));
-      return sendProblem(request, reply, {
-        status: 400,
-        type: 'urn:ccap:problem:validation',
-        title: 'Invalid request',
-        detail: `The ${CONTEXT_LABEL[context] ?? context} is invalid: ${errors
-          .map((e) => (e.path ? `${e.path}: ${e.message}` : e.message))
-          .join('; ')}`,
-        errors,
+      return labelsOf(request).then((labels) => {
+        const errors = validationIssues(request, context, error.validation, labels);
+        return sendWithLabels(request, reply, labels, {
+          status: 400,
+          type: 'urn:ccap:problem:validation',
+          title: 'Invalid request',
+          detail: 'requestInvalid',
+          values: {
+            part: (own) => own.t(`problemDetails.${PART_LABEL[context] ?? 'partBody'}`),
+            issues: errors.map((e) => (e.path ? `${e.path}: ${e.message}` : e.message)).join('; '),
+          },
+          errors,
+        });
       });
     }
     if (error instanceof HttpProblem) {
       if (error.extra.headers) void reply.headers(error.extra.headers);
-      const problem = error;
-      return detailFor(request, problem.message).then(({ detail, lang }) =>
-        sendProblem(request, reply.header('content-language', localeIntlTags[lang as keyof typeof localeIntlTags]), {
-          status: problem.status,
-          detail,
-          ...(problem.extra.type ? { type: problem.extra.type } : {}),
-          ...(problem.extra.errors ? { errors: problem.extra.errors } : {}),
-          ...(problem.extra.retryAfterSeconds !== undefined
-            ? { retryAfterSeconds: problem.extra.retryAfterSeconds }
-            : {}),
-          ...(problem.extra.maxBytes !== undefined ? { maxBytes: problem.extra.maxBytes } : {}),
-          ...(problem.extra.allowedTypes ? { allowedTypes: problem.extra.allowedTypes } : {}),
-          ...(problem.extra.reason ? { reason: problem.extra.reason } : {}),
-        }),
-      );
+      const { values, errors, type, retryAfterSeconds, maxBytes, allowedTypes, reason } = error.extra;
+      return sendProblem(request, reply, {
+        status: error.status,
+        detail: error.detail,
+        ...(values ? { values } : {}),
+        ...(type ? { type } : {}),
+        ...(errors ? { errors } : {}),
+        ...(retryAfterSeconds !== undefined ? { retryAfterSeconds } : {}),
+        ...(maxBytes !== undefined ? { maxBytes } : {}),
+        ...(allowedTypes ? { allowedTypes } : {}),
+        ...(reason ? { reason } : {}),
+      });
     }
     const status = isFastifyError(error) ? (error.statusCode ?? 500) : 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong media type, body too large) carry
-      // messages written for callers.
-      return sendProblem(request, reply, { status, detail: (error as { message?: string }).message ?? 'Bad request' });
+      // Fastify's own client errors (bad JSON, wrong media type, body too large), by their codes.
+      return sendProblem(request, reply, { status, detail: frameworkDetail(error) });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
@@ -149,7 +191,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       return sendProblem(request, reply, {
         status: 503,
         type: 'urn:ccap:problem:database-unavailable',
-        detail: 'The service cannot reach its database right now. Nothing was changed; please try again in a moment.',
+        detail: 'databaseUnavailable',
         retryAfterSeconds: 5,
       });
     }
@@ -161,7 +203,7 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       return sendProblem(request, reply, {
         status: 503,
         type: 'urn:ccap:problem:database-busy',
-        detail: 'The service is busy; try again in a moment.',
+        detail: 'databaseBusy',
         retryAfterSeconds: DATABASE_BUSY_RETRY_SECONDS,
       });
     }
@@ -170,13 +212,13 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
       return sendProblem(request, reply, {
         status: 507,
         type: documentProblemTypes.storageFull,
-        detail: 'The file could not be stored: document storage is full. Nothing was saved; please try again later.',
+        detail: 'storageFull',
       });
     }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(request, reply, {
       status: status >= 500 && status < 600 ? status : 500,
-      detail: 'Something went wrong on our side. Please try again; if it keeps happening, quote the request id.',
+      detail: 'serverError',
     });
   });
 });
@@ -185,7 +227,8 @@ export const problemPlugin = fp(async (app: FastifyInstance) => {
 export function sendNotFoundProblem(request: FastifyRequest, reply: FastifyReply) {
   return sendProblem(request, reply, {
     status: 404,
-    detail: `No API route matches ${request.method} ${request.url.split('?')[0]}.`,
+    detail: 'noRoute',
+    values: { method: request.method, path: request.url.split('?')[0] ?? '' },
   });
 }
 
@@ -208,7 +251,7 @@ export function sendClosingProblem(request: FastifyRequest, reply: FastifyReply)
   return sendProblem(request, reply, {
     status: 503,
     type: 'urn:ccap:problem:closing',
-    detail: 'The service is restarting. Nothing was changed; please try again in a moment.',
+    detail: 'restarting',
     retryAfterSeconds: CLOSING_RETRY_SECONDS,
   });
 }
@@ -224,11 +267,8 @@ export function answerClientError(app: FastifyInstance, error: ConnectionError, 
   // A reset connection has nobody left to answer.
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const detail = {
-    400: 'The request could not be read as HTTP.',
-    408: 'The request took too long to arrive.',
-    431: 'The request headers are too large.',
-  }[status];
+  // No header was read, so no language asked for: the English detail.
+  const detail = detailText(englishLabels, CLIENT_ERROR_DETAILS[status]);
   const requestId = randomUUID();
   app.log.info(
     { reqId: requestId, res: { statusCode: status }, code: error.code },

@@ -38,7 +38,8 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, options: Pick<Rat
     ...(redis ? { redis, nameSpace: 'ccap-rate-limit:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.ceil(context.ttl / 1000);
-      return new HttpProblem(context.statusCode, `Too many requests. Please wait ${seconds} seconds and try again.`, {
+      return new HttpProblem(context.statusCode, 'tooManyRequests', {
+        values: { count: seconds },
         retryAfterSeconds: seconds,
       });
     },

@@ -35,14 +35,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The one user with this email; a role never goes to a guess between several. */
   async function singleUserByEmail(email: string) {
     if ((await users.countByEmail(email)) > 1) {
-      throw new HttpProblem(
-        409,
-        'More than one user has signed in with this email, so the role cannot be granted by email.',
-      );
+      throw new HttpProblem(409, 'emailMatchesManyUsers');
     }
     const target = await users.findByEmail(email);
-    if (!target)
-      throw new HttpProblem(404, 'No user with that email has signed in yet. Ask them to sign in once first.');
+    if (!target) throw new HttpProblem(404, 'userNotSignedInYet');
     return target;
   }
 
@@ -61,7 +57,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const unknown = request.body.counties.filter((county) => !counties.has(county));
       if (unknown.length > 0) {
-        throw new HttpProblem(400, `Unknown county: ${unknown.join(', ')}.`, {
+        throw new HttpProblem(400, 'unknownCounties', {
+          values: { counties: unknown.join(', ') },
           errors: unknown.map((county) => ({ path: 'counties', message: `Unknown county: ${county}` })),
         });
       }
@@ -88,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentUser(request);
       const target = await singleUserByEmail(request.body.email);
       if (target.id === actor.id && request.body.role === 'administrator') {
-        throw new HttpProblem(400, 'You cannot remove your own administrator role.');
+        throw new HttpProblem(400, 'ownAdministratorRole');
       }
       return users.changeRole(
         { action: 'revoke', userId: target.id, role: request.body.role },
@@ -113,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       const target = await singleUserByEmail(request.body.email);
       // Another administrator resets it: a session taken over cannot swap its own second factor.
       if (target.id === actor.id) {
-        throw new HttpProblem(400, 'You cannot reset your own second factor. Ask another administrator.');
+        throw new HttpProblem(400, 'ownSecondFactor');
       }
       const status = await secondFactor.resetForUser(target.id, {
         id: actor.id,
@@ -121,10 +118,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         requestId: request.id,
       });
       if (status === 'not-built-in') {
-        throw new HttpProblem(
-          409,
-          'This person signs in through another identity provider, which keeps their second factor.',
-        );
+        throw new HttpProblem(409, 'secondFactorElsewhere');
       }
       return { status };
     },

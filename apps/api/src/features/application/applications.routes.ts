@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { findInexactNumber, findUnstorable } from '../../plugins/input-guard';
+import { findInexactNumber, findUnstorable, MAX_JSON_DEPTH } from '../../plugins/input-guard';
 import { currentUser } from '../identity/access.plugin';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
@@ -30,14 +30,15 @@ function parseApplicationJson(text: string): DraftApplication {
   try {
     json = JSON.parse(text);
   } catch {
-    throw new HttpProblem(400, 'applicationJson is not valid JSON.', {
+    throw new HttpProblem(400, 'applicationJsonNotJson', {
       errors: [{ path: 'applicationJson', message: 'is not valid JSON' }],
     });
   }
   const inexact = findInexactNumber(text);
   if (inexact) {
     const message = `holds the number ${inexact.slice(0, 40)}, which cannot be stored exactly`;
-    throw new HttpProblem(400, `applicationJson is invalid: it ${message}.`, {
+    throw new HttpProblem(400, 'applicationJsonInexactNumber', {
+      values: { number: inexact.slice(0, 40) },
       type: 'urn:ccap:problem:validation',
       errors: [{ path: 'applicationJson', message }],
     });
@@ -45,14 +46,19 @@ function parseApplicationJson(text: string): DraftApplication {
   const unstorable = findUnstorable(json);
   if (unstorable) {
     const path = ['applicationJson', unstorable.path].filter(Boolean).join('.');
-    throw new HttpProblem(400, `applicationJson is invalid: ${path} ${unstorable.message}.`, {
+    throw new HttpProblem(400, 'unstorableValue', {
+      values: {
+        part: (labels) => labels.t('problemDetails.partBody'),
+        path,
+        reason: (labels) => labels.t(`problemDetails.${unstorable.detail}`, { depth: MAX_JSON_DEPTH }),
+      },
       type: 'urn:ccap:problem:validation',
       errors: [{ path, message: unstorable.message }],
     });
   }
   const parsed = parseApplication(json);
   if (!parsed.success) {
-    throw new HttpProblem(400, 'applicationJson does not have the shape of a draft application.', {
+    throw new HttpProblem(400, 'applicationJsonShape', {
       type: 'urn:ccap:problem:validation',
       errors: parsed.issues.map((issue) => ({
         path: ['applicationJson', issue.path].filter(Boolean).join('.'),
@@ -109,7 +115,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await drafts.remove(currentUser(request).id, request.query.query))) throw notFound('The draft');
+      if (!(await drafts.remove(currentUser(request).id, request.query.query))) throw notFound('notFoundDraft');
       return reply.code(204).send(null);
     },
   );
@@ -134,14 +140,14 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         return { id: created.id, applicationJson: created.applicationJson, version: created.version };
       }
       if (version === undefined) {
-        throw new HttpProblem(400, 'Saving over a draft needs the version it was loaded at.', {
+        throw new HttpProblem(400, 'draftVersionRequired', {
           errors: [{ path: 'version', message: 'is required when id is given' }],
         });
       }
       const result = await drafts.update(user.id, id, version, draft.providerType, applicationJson);
-      if (result.outcome === 'not-found') throw notFound('The draft');
+      if (result.outcome === 'not-found') throw notFound('notFoundDraft');
       if (result.outcome === 'conflict') {
-        throw new HttpProblem(409, 'This draft was saved elsewhere (another tab or device) since you opened it.', {
+        throw new HttpProblem(409, 'draftConflict', {
           type: draftConflictProblemType,
         });
       }
@@ -165,13 +171,10 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
         const user = currentUser(request);
         const application = parseApplicationJson(request.body.applicationJson);
         if (application.providerType !== providerType) {
-          throw new HttpProblem(
-            400,
-            `This call submits ${providerType} applications; use the other one for ${application.providerType}.`,
-            {
-              errors: [{ path: 'applicationJson.providerType', message: `must be ${providerType}` }],
-            },
-          );
+          throw new HttpProblem(400, 'wrongSubmitCall', {
+            values: { expected: providerType, actual: application.providerType },
+            errors: [{ path: 'applicationJson.providerType', message: `must be ${providerType}` }],
+          });
         }
         // The county decides which service workers see the application (ADR 025): it must be
         // one of the program's, as the wizard's list offers them, or no queue would ever show it.
@@ -182,7 +185,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
             : [];
         const issues = [...submissionIssues(application), ...providerTypeCodeIssues(application), ...countyIssues];
         if (issues.length > 0) {
-          throw new HttpProblem(400, 'The application is not complete yet: every required step must be valid.', {
+          throw new HttpProblem(400, 'applicationIncomplete', {
             type: 'urn:ccap:problem:validation',
             errors: issues.map((issue) => ({ path: issue.path, message: issue.message })),
           });
@@ -197,13 +200,9 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
           documentRules: app.programProfile.requiredDocuments,
           requestId: request.id,
         });
-        if (result.outcome === 'no-draft') throw notFound('The draft');
+        if (result.outcome === 'no-draft') throw notFound('notFoundDraft');
         if (result.outcome === 'conflict') {
-          throw new HttpProblem(
-            409,
-            'This draft was saved elsewhere (another tab or device) after this review: nothing was submitted. Review the newer answers, then submit.',
-            { type: draftConflictProblemType },
-          );
+          throw new HttpProblem(409, 'draftConflictOnSubmit', { type: draftConflictProblemType });
         }
         return reply.code(result.outcome === 'submitted' ? 201 : 200).send(result.application);
       },

@@ -35,7 +35,7 @@ export const readLogRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const { applicationId } = request.params;
-      if ((await dashboard.ownerOf(applicationId)) !== currentUser(request).id) throw notFound('The application');
+      if ((await dashboard.ownerOf(applicationId)) !== currentUser(request).id) throw notFound('notFoundApplication');
       const { items, total } = await audit.readsOf(applicationId, APPLICATION_READ_LOG_LIMIT);
       // The unit's name in the reader's language (English where the profile has none in it).
       const unitText = localize(unitName, localeOfAcceptLanguage(request.headers['accept-language']));

@@ -34,7 +34,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
 
   const readableApplication = async (user: PortalUser, applicationId: number) => {
     const application = await documents.findApplication(applicationId);
-    if (!application || !canReadApplication(user, application)) throw notFound('The application');
+    if (!application || !canReadApplication(user, application)) throw notFound('notFoundApplication');
     return application;
   };
   const readableDocument = async (user: PortalUser, documentId: number, applicationId?: number) => {
@@ -44,7 +44,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       (applicationId !== undefined && found.application.applicationId !== applicationId) ||
       !canReadApplication(user, found.application)
     ) {
-      throw notFound('The document');
+      throw notFound('notFoundDocument');
     }
     return found;
   };
@@ -54,7 +54,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     application.ownerId === user.id && isOpen(application);
   const assertCanUpload = (user: PortalUser, application: ApplicationOfDocument) => {
     if (application.ownerId !== user.id) {
-      throw new HttpProblem(403, 'Only the applicant uploads documents to an application.');
+      throw new HttpProblem(403, 'applicantOnlyUploads');
     }
     if (!isOpen(application)) throw applicationClosed();
   };
@@ -124,13 +124,13 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       const { application } = await readableDocument(user, request.params.documentId, request.params.id);
       assertCanUpload(user, application);
       if (!request.isMultipart()) {
-        throw new HttpProblem(415, 'Send the file as multipart/form-data, in a part named file.');
+        throw new HttpProblem(415, 'sendMultipart');
       }
       // busboy rejects a body without a boundary or cut short with plain errors: the caller's fault.
       const part = await request.file().catch((error: unknown) => {
         throw error instanceof HttpProblem || (error as { statusCode?: number }).statusCode ? error : malformedUpload();
       });
-      if (!part) throw new HttpProblem(400, 'The request holds no file: send it in a part named file.');
+      if (!part) throw new HttpProblem(400, 'noFilePart');
       return storeDocumentFile(uploads, request.log, {
         source: part.file,
         offeredName: part.filename,
@@ -146,7 +146,7 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
   const fileOf = async (user: PortalUser, requestId: string, documentId: number, applicationId?: number) => {
     const opened = await openCurrentFile(blobs, async () => {
       const { document, application } = await readableDocument(user, documentId, applicationId);
-      if (!document.blob_key) throw notFound('The file of this document');
+      if (!document.blob_key) throw notFound('notFoundDocumentFile');
       return { document, application, blobKey: document.blob_key };
     });
     try {

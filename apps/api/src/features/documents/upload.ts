@@ -231,7 +231,7 @@ export async function storeDocumentFile(
       if (attached === 'closed') throw applicationClosed();
       return attached;
     },
-    () => notFound('The document'),
+    () => notFound('notFoundDocument'),
   );
   if (attached.replacedBlobKey) {
     // The sweep at start-up removes it later if this fails.

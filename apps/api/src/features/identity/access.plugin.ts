@@ -1,6 +1,6 @@
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpProblem } from '../../plugins/problem';
+import { HttpProblem, type ProblemDetailKey } from '../../plugins/problem';
 import { localeOfAcceptLanguage } from '../../lib/request-locale';
 import { InvalidTokenError, type TokenVerifier } from './token-verifier';
 import type { PortalUser } from './users.repository';
@@ -13,14 +13,14 @@ declare module 'fastify' {
 }
 
 /** A 401 with its challenge: an error code only for a token that was sent (RFC 6750, section 3.1). */
-const unauthorized = (detail: string, tokenSent = false) =>
+const unauthorized = (detail: ProblemDetailKey, tokenSent = false) =>
   new HttpProblem(401, detail, {
     headers: { 'www-authenticate': tokenSent ? 'Bearer realm="ccap", error="invalid_token"' : 'Bearer realm="ccap"' },
   });
 
 /** The signed-in user of a non-public route; routes call this instead of reading request.user. */
 export function currentUser(request: FastifyRequest): PortalUser {
-  if (!request.user) throw unauthorized('Sign in to continue.');
+  if (!request.user) throw unauthorized('signInToContinue');
   return request.user;
 }
 
@@ -37,7 +37,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     const url = request.routeOptions.url ?? '';
     // An API route that forgot its rule is refused, not opened (the suite also fails on it).
     if (!access && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
-      return done(new HttpProblem(403, 'This call has no access rule.'));
+      return done(new HttpProblem(403, 'noAccessRule'));
     }
     if (!access || access === 'public') return done();
     signIn(request, access).then(
@@ -56,14 +56,14 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     // a remembered token is the same string it checked then, and a JWT is long enough for a
     // regular expression over the whole header to cost a signed-in call a few microseconds.
     const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-    if (!token) throw unauthorized('Sign in to continue: this call needs a bearer access token.');
+    if (!token) throw unauthorized('signInWithToken');
     let identity;
     try {
       identity = await options.verifier(token);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         request.log.info({ reason: error.message }, 'rejected access token');
-        throw unauthorized('Your session is not valid any more. Please sign in again.', true);
+        throw unauthorized('sessionInvalid', true);
       }
       throw error;
     }
@@ -76,10 +76,10 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     request.user = user;
 
     if (access === 'staff' && !user.roles.some((role) => role === 'service-worker' || role === 'administrator')) {
-      throw new HttpProblem(403, 'This page is for state staff only.');
+      throw new HttpProblem(403, 'staffOnly');
     }
     if (access === 'administrator' && !user.roles.includes('administrator')) {
-      throw new HttpProblem(403, 'This page is for administrators only.');
+      throw new HttpProblem(403, 'administratorsOnly');
     }
   }
 });

@@ -48,7 +48,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app
     async (request) => {
       const user = currentUser(request);
       const updated = await users.updateSettings(user.id, request.body);
-      if (!updated) throw notFound('Your user record');
+      if (!updated) throw notFound('notFoundUser');
       return updated;
     },
   );

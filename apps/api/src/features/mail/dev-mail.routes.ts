@@ -20,7 +20,7 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ enabled: boolean }> = async 
       },
     },
     async (request, reply) => {
-      if (!enabled || !LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('The mail view');
+      if (!enabled || !LOOPBACK.has(request.socket.remoteAddress ?? '')) throw notFound('notFoundMailView');
       return reply.header('cache-control', 'no-store').send({ data: await app.repositories.mail.latest() });
     },
   );

@@ -81,13 +81,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, options: MetricsOpt
       const header = request.headers.authorization ?? '';
       const offered = header.startsWith('Bearer ') ? header.slice(7) : '';
       if (sameSecret(offered, options.token)) return;
-      throw new HttpProblem(401, 'The metrics need the bearer token set in METRICS_TOKEN.', {
+      throw new HttpProblem(401, 'metricsToken', {
         headers: { 'www-authenticate': 'Bearer realm="metrics"' },
       });
     }
     // This machine only: a direct loopback connection, not one relayed by a local reverse proxy.
     const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || relayed) throw notFound('The metrics');
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '') || relayed) throw notFound('notFoundMetrics');
   };
 
   app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {

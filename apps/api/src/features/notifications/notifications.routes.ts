@@ -52,7 +52,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!(await notifications.readNotification(currentUser(request).id, request.params.id)))
-        throw notFound('The notification');
+        throw notFound('notFoundNotification');
       return reply.code(204).send(null);
     },
   );
@@ -82,7 +82,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!(await notifications.dismissNotification(currentUser(request).id, request.params.id)))
-        throw notFound('The notification');
+        throw notFound('notFoundNotification');
       return reply.code(204).send(null);
     },
   );
@@ -117,7 +117,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const message = await notifications.message(currentUser(request).id, request.params.id);
-      if (!message) throw notFound('The message');
+      if (!message) throw notFound('notFoundMessage');
       void reply.header('cache-control', 'private, no-store');
       return message;
     },
@@ -135,7 +135,8 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!(await notifications.readMessage(currentUser(request).id, request.params.id))) throw notFound('The message');
+      if (!(await notifications.readMessage(currentUser(request).id, request.params.id)))
+        throw notFound('notFoundMessage');
       return reply.code(204).send(null);
     },
   );
@@ -160,7 +161,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (!(await notifications.deleteMessage(currentUser(request).id, request.params.id)))
-        throw notFound('The message');
+        throw notFound('notFoundMessage');
       return reply.code(204).send(null);
     },
   );

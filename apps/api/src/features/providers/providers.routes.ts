@@ -52,13 +52,13 @@ async function locate(
     try {
       found = await geocoder.geocode(criteria.nearThisAddress);
     } catch {
-      throw new HttpProblem(502, 'The geocoding service did not answer.', {
+      throw new HttpProblem(502, 'geocoderDown', {
         type: addressNotFoundProblemType,
         errors: [{ path: 'nearThisAddress', message: 'The geocoding service did not answer' }],
       });
     }
     if (!found) {
-      throw new HttpProblem(422, ADDRESS_NOT_FOUND, {
+      throw new HttpProblem(422, 'addressNotFound', {
         type: addressNotFoundProblemType,
         errors: [{ path: 'nearThisAddress', message: ADDRESS_NOT_FOUND }],
       });
@@ -68,7 +68,7 @@ async function locate(
   if (criteria.nearThisCityId != null) {
     const city = gazetteer.cityById(criteria.nearThisCityId);
     if (!city) {
-      throw new HttpProblem(400, 'nearThisCityId is not a city of this program.', {
+      throw new HttpProblem(400, 'unknownCity', {
         type: 'urn:ccap:problem:validation',
         errors: [{ path: 'nearThisCityId', message: 'is not a known city' }],
       });

@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Notifier } from '../notifications/notifier';
 import { programDay } from '../program/program-day';
+import { createFormats } from '../application/pdf/formats';
 import { rfiLink } from './rfi-application';
 
 /** Reminders of requests for information left unanswered past their due date. */
@@ -42,7 +43,8 @@ export function createRfiRemindersRepository(db: Kysely<DB>, notifier: Notifier,
             userId: rfi.owner_id,
             event: 'rfiDue',
             applicationId: rfi.application_id,
-            values: { due: rfi.due_date },
+            // The due day as the reader's language writes a date, not as the database does.
+            valuesIn: (lang) => ({ due: createFormats(lang).date(rfi.due_date) }),
             links: [rfiLink(rfi.application_id)],
           });
           await trx.updateTable('rfi').set({ reminded_at: now }).where('id', '=', rfi.id).execute();

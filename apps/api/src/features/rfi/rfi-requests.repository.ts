@@ -2,6 +2,7 @@ import { isStatusIn, type Rfi, undecidedStatuses } from '@ccap/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
+import { createFormats } from '../application/pdf/formats';
 import type { StoredFile } from '../documents/documents.repository';
 import { type ApplicationOfRfi, applicationOfRfiColumns, lockApplicationOfRfi, rfiLink } from './rfi-application';
 import { fileFacts, insertRfiFile, rfiFileUrl } from './rfi-files.repository';
@@ -152,7 +153,9 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
               userId: application.owner_id,
               event: 'rfiRequested',
               applicationId: input.applicationId,
-              values: { comment: input.serviceWorkerComment, due: input.dueDate },
+              values: { comment: input.serviceWorkerComment },
+              // The due day as the reader's language writes a date, not as the form sent it.
+              valuesIn: (lang) => ({ due: createFormats(lang).date(input.dueDate) }),
               links: [rfiLink(input.applicationId)],
             },
           ],

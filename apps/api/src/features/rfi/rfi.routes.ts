@@ -36,11 +36,11 @@ import type { ApplicationOfRfi } from './rfi-application';
 export type RfiRoutesOptions = UploadRoutesOptions;
 
 const notPending = () =>
-  new HttpProblem(409, 'This request for information is completed: it can no longer be answered or closed.', {
+  new HttpProblem(409, 'rfiCompleted', {
     type: rfiProblemTypes.notPending,
   });
 const applicationClosed = () =>
-  new HttpProblem(409, 'This application has a decision or was withdrawn: information can no longer be requested.', {
+  new HttpProblem(409, 'applicationClosedForRfi', {
     type: rfiProblemTypes.applicationClosed,
   });
 
@@ -62,17 +62,17 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
 
   const readableApplication = async (user: PortalUser, applicationId: number) => {
     const application = await rfiRequests.findApplication(applicationId);
-    if (!application || !canReadApplication(user, application)) throw notFound('The application');
+    if (!application || !canReadApplication(user, application)) throw notFound('notFoundApplication');
     return application;
   };
   const readableRfi = async (user: PortalUser, rfiId: number) => {
     const found = await rfiRequests.find(rfiId);
-    if (!found || !canReadApplication(user, found.application)) throw notFound('The request for information');
+    if (!found || !canReadApplication(user, found.application)) throw notFound('notFoundRfi');
     return found;
   };
   const rfiAsListed = async (applicationId: number, rfiId: number) => {
     const found = (await rfiRequests.listFor(applicationId)).find((entry) => entry.rfiId === rfiId);
-    if (!found) throw notFound('The request for information');
+    if (!found) throw notFound('notFoundRfi');
     return found;
   };
 
@@ -168,7 +168,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const { applicationId, serviceWorkerComment, document } = request.body;
       const application = await readableApplication(user, applicationId);
       if (!isCountyStaff(user, application)) {
-        throw new HttpProblem(403, "Only staff of the application's county request information on it.");
+        throw new HttpProblem(403, 'staffOfCountyRequestsRfi');
       }
       if (!rfiRequests.isOpenForRequests(application.status)) throw applicationClosed();
       // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
@@ -210,7 +210,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const { rfiId, applicantComment, document } = request.body;
       const found = await readableRfi(user, rfiId);
       if (found.application.ownerId !== user.id) {
-        throw new HttpProblem(403, 'Only the applicant answers a request for information.');
+        throw new HttpProblem(403, 'applicantOnlyAnswersRfi');
       }
       if (found.status !== 'pending') throw notPending();
       await withFile(
@@ -228,7 +228,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
           if (outcome === 'not-pending') throw notPending();
           return outcome === 'answered' ? outcome : undefined;
         },
-        () => notFound('The request for information'),
+        () => notFound('notFoundRfi'),
       );
       return rfiAsListed(found.application.applicationId, rfiId);
     },
@@ -249,13 +249,13 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const user = currentUser(request);
       const found = await readableRfi(user, request.body.rfiId);
       if (!isCountyStaff(user, found.application)) {
-        throw new HttpProblem(403, "Only staff of the application's county complete its requests for information.");
+        throw new HttpProblem(403, 'staffOfCountyCompletesRfi');
       }
       const outcome = await rfiRequests.complete({
         rfiId: found.rfiId,
         actor: { id: user.id, label: user.email, requestId: request.id },
       });
-      if (outcome === 'not-found') throw notFound('The request for information');
+      if (outcome === 'not-found') throw notFound('notFoundRfi');
       if (outcome === 'not-pending') throw notPending();
       return rfiAsListed(found.application.applicationId, found.rfiId);
     },
@@ -264,7 +264,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
   /** An RFI file the caller may read; a read by anyone but the applicant is audited (ADR 084). */
   const fileOf = async (user: PortalUser, requestId: string, rfiDocumentId: number) => {
     const found = await rfiFiles.find(rfiDocumentId);
-    if (!found || !canReadApplication(user, found.application)) throw notFound('The file');
+    if (!found || !canReadApplication(user, found.application)) throw notFound('notFoundFile');
     await audit.recordRead({
       reader: user,
       requestId,

@@ -23,7 +23,7 @@ const changeProblems = {
 };
 
 const documentsClosed = () =>
-  new HttpProblem(409, 'The application is decided: its documents can no longer change.', {
+  new HttpProblem(409, 'decidedDocumentsClosed', {
     type: staffProblemTypes.documentsClosed,
   });
 const assertOpenForDocuments = (status: string) => {
@@ -81,7 +81,7 @@ export const requiredDocumentsRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
       });
       if (row === 'closed') throw documentsClosed();
-      if (!row) throw notFound('The document');
+      if (!row) throw notFound('notFoundDocument');
       return toStaffDocument(row);
     },
   );

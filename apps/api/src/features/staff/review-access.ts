@@ -20,7 +20,7 @@ export async function reviewableApplication(review: ReviewRepository, request: F
   const user = currentUser(request);
   const application = await review.find(applicationId);
   if (!application || !canReviewApplication(user, { ownerId: application.owner_id, county: application.county })) {
-    throw notFound('The application');
+    throw notFound('notFoundApplication');
   }
   return application;
 }

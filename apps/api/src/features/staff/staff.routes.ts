@@ -26,33 +26,32 @@ import { actorOf, reviewableApplication } from './review-access';
 import type { ChangeOutcome } from './review.repository';
 import { scopeOf } from './staff-scope';
 import { assigneeOf, toStaffDocument } from './staff-views';
+import { createFormats } from '../application/pdf/formats';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const changeProblems = { ...problems, 409: problemSchema };
 
-function answerOf<T>(result: ChangeOutcome<T>): T {
+function answerOf<T>(result: ChangeOutcome<T>, timeZone: string): T {
   switch (result.outcome) {
     case 'done':
       return result.value;
     case 'not-found':
-      throw notFound('The application');
+      throw notFound('notFoundApplication');
     case 'conflict':
-      throw new HttpProblem(
-        409,
-        `Someone else changed this application at ${result.changedAt.toISOString()} after you opened it. ` +
-          'Reload it to see their change, then try again.',
-        { type: staffProblemTypes.versionConflict },
-      );
+      throw new HttpProblem(409, 'versionConflict', {
+        values: { time: (labels) => createFormats(labels.lang, timeZone).dateTime(result.changedAt) },
+        type: staffProblemTypes.versionConflict,
+      });
     case 'invalid':
-      throw new HttpProblem(409, `An application that is ${result.status} cannot take this step.`, {
+      throw new HttpProblem(409, 'invalidTransition', {
+        values: { status: (labels) => labels.t(`staff.status.${result.status}`) },
         type: staffProblemTypes.invalidTransition,
       });
     case 'closed':
-      throw new HttpProblem(
-        409,
-        `This application is ${result.status}: it is closed, so it can no longer be assigned or given back.`,
-        { type: staffProblemTypes.assignmentClosed },
-      );
+      throw new HttpProblem(409, 'assignmentClosed', {
+        values: { status: (labels) => labels.t(`staff.status.${result.status}`) },
+        type: staffProblemTypes.assignmentClosed,
+      });
   }
 }
 
@@ -174,6 +173,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           reason,
           actor: actorOf(request),
         }),
+        app.programProfile.timeZone,
       );
     },
   );
@@ -200,6 +200,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
           version: request.body.version,
           actor,
         }),
+        app.programProfile.timeZone,
       );
     },
   );
@@ -226,7 +227,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         reason: request.body.reason,
         actor: actorOf(request),
       });
-      if (value === undefined) throw notFound('This answer');
+      if (value === undefined) throw notFound('notFoundAnswer');
       return { field: request.body.field, value };
     },
   );

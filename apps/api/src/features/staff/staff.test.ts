@@ -159,6 +159,20 @@ describe('the queue', () => {
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toMatchObject({ type: 'urn:ccap:problem:version-conflict' });
     expect(stale.json<{ detail: string }>().detail).toMatch(/Someone else changed this application/);
+    // When, as the reader's language writes a date and time in the program's zone: not an ISO stamp.
+    expect(stale.json<{ detail: string }>().detail).toMatch(
+      / at [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s?[AP]M \(C[SD]T\) /,
+    );
+    expect(stale.json<{ detail: string }>().detail).not.toMatch(/\d{4}-\d{2}-\d{2}T/);
+    const inFrench = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/Staff/applications/${polkId}/assign`,
+      headers: { ...admin.headers, 'accept-language': 'fr' },
+      payload: { assignee: 'me', version: 1 },
+    });
+    expect(inFrench.json<{ detail: string }>().detail).toMatch(
+      /^Quelqu’un d’autre a modifié cette demande le \d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2} \(UTC−[56]\), /,
+    );
   });
 
   it('shows open requests for information with the next due date, filters and sorts by them, and counts them', async () => {
@@ -582,6 +596,7 @@ describe('assignment once the application is closed', () => {
       [admin, polkId, 'me', 'denied'],
       [polkWorker, polkId, null, 'denied'],
     ];
+    const statusLabel: Record<string, string> = { approved: 'Approved', withdrawn: 'Withdrawn', denied: 'Denied' };
     for (const [user, id, assignee, status] of attempts) {
       const before = await review(admin, id);
       const response = await post(user, `/api/Staff/applications/${id}/assign`, { assignee, version: before.version });
@@ -589,7 +604,7 @@ describe('assignment once the application is closed', () => {
       expect(response.headers['content-type']).toContain('application/problem+json');
       expect(response.json()).toMatchObject({ type: 'urn:ccap:problem:assignment-closed', status: 409 });
       expect(response.json<{ detail: string }>().detail).toBe(
-        `This application is ${status}: it is closed, so it can no longer be assigned or given back.`,
+        `This application's status is ${statusLabel[status]}: it is closed, so it can no longer be assigned or given back.`,
       );
       const after = await review(admin, id);
       expect({ version: after.version, assignee: after.assignee, trail: after.auditTrail.length }).toEqual({

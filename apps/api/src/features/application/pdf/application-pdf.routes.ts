@@ -41,7 +41,7 @@ export const applicationPdfRoutes: FastifyPluginAsyncZod<{ locales: LocaleSource
       const user = currentUser(request);
       const { applicationId } = request.params;
       const application = await applicationPdf.find(applicationId);
-      if (!application || !canReadApplication(user, application)) throw notFound('The application');
+      if (!application || !canReadApplication(user, application)) throw notFound('notFoundApplication');
       // Staff opening the copy is a read of the application (ADR 084); the applicant's own is not.
       await audit.recordRead({
         reader: user,

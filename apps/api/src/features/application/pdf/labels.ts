@@ -1,14 +1,25 @@
 import type { localeCodes } from '@ccap/contracts';
+import { localeIntlTags } from '@ccap/contracts/locale-tags';
 
 export type LocaleCode = (typeof localeCodes)[number];
 type Messages = Record<string, unknown>;
 /** The translations of a language, or undefined when it has none. */
 export type CatalogueLoader = (code: LocaleCode) => Promise<Messages | undefined>;
 
+/**
+ * A value put into a text: a function is given the text's labels, for a value that is itself
+ * words or a date in the reader's language.
+ */
+export type TextValue = string | number | ((labels: Labels) => string);
+export type TextValues = Record<string, TextValue>;
+
 export interface Labels {
   lang: LocaleCode;
-  /** The text of a key in the language, else in English, else the key itself. */
-  t: (key: string, values?: Record<string, string | number>) => string;
+  /**
+   * The text of a key in the language, else in English, else the key itself. A numeric `count`
+   * picks the key's plural form (`key_one`, `key_few`, … by the language's rules) when it has one.
+   */
+  t: (key: string, values?: TextValues) => string;
   /** Whether the language or English has the key. */
   has: (key: string) => boolean;
 }
@@ -27,8 +38,37 @@ const PDI = '\u2069';
 const mapDefined = (value: string | undefined, map: (text: string) => string) =>
   value === undefined ? undefined : map(value);
 
-const interpolate = (text: string, values: Record<string, string | number> = {}) =>
-  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
+const interpolate = (text: string, values: Record<string, string> = {}) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? values[name]! : whole));
+
+/**
+ * The labels of a language over its translations and the English ones (which it falls back
+ * to, isolated as left-to-right text in Arabic so their punctuation stays where English puts it).
+ */
+export function labelsOver(lang: LocaleCode, own: Messages | undefined, english: Messages): Labels {
+  const fallback = (text: string) => (lang === 'ae' ? `${LRI}${text}${PDI}` : text);
+  const plurals = new Intl.PluralRules(localeIntlTags[lang]);
+  const find = (key: string) => lookup(own, key) ?? mapDefined(lookup(english, key), fallback);
+  const labels: Labels = {
+    lang,
+    t: (key, values = {}) => {
+      const count = values.count;
+      const text =
+        (typeof count === 'number' ? (find(`${key}_${plurals.select(count)}`) ?? find(`${key}_other`)) : undefined) ??
+        find(key) ??
+        key;
+      const resolved = Object.fromEntries(
+        Object.entries(values).map(([name, value]) => [
+          name,
+          typeof value === 'function' ? value(labels) : String(value),
+        ]),
+      );
+      return interpolate(text, resolved);
+    },
+    has: (key) => lookup(own, key) !== undefined || lookup(english, key) !== undefined,
+  };
+  return labels;
+}
 
 /**
  * The web app's own translations (@ccap/locales), bundled into the API's build: each language
@@ -60,18 +100,7 @@ export function createLocaleSource(read: CatalogueLoader = loadCatalogue) {
     async labels(lang: LocaleCode): Promise<Labels> {
       const english = await read('en');
       if (!english) throw new Error('No English translations');
-      const own = lang === 'en' ? english : await read(lang);
-      // In a right-to-left document an English fallback is isolated as left-to-right text, so
-      // its punctuation stays where English puts it.
-      const fallback = (text: string) => (lang === 'ae' ? `${LRI}${text}${PDI}` : text);
-      return {
-        lang,
-        t: (key, values) => {
-          const text = lookup(own, key) ?? mapDefined(lookup(english, key), fallback) ?? key;
-          return interpolate(text, values);
-        },
-        has: (key) => lookup(own, key) !== undefined || lookup(english, key) !== undefined,
-      };
+      return labelsOver(lang, lang === 'en' ? english : await read(lang), english);
     },
   };
 }

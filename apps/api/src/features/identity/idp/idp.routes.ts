@@ -23,7 +23,7 @@ import type Provider from 'oidc-provider';
 import { errors as oidcErrors } from 'oidc-provider';
 import { z } from 'zod';
 import { localeOfAcceptLanguage } from '../../../lib/request-locale';
-import { HttpProblem } from '../../../plugins/problem';
+import { HttpProblem, type ProblemDetailKey } from '../../../plugins/problem';
 import { perMinute } from '../../../plugins/rate-limits';
 import type { RateLimitConfig } from '../../../env';
 import { idpMails } from './mail-templates';
@@ -57,19 +57,22 @@ const WEAKNESS_MESSAGES: Record<PasswordWeakness, string> = {
   guessable: 'This password is too easy to guess.',
 };
 
+const WEAKNESS_DETAILS: Record<PasswordWeakness, ProblemDetailKey> = {
+  common: 'weakPassword',
+  personal: 'weakPasswordPersonal',
+  pattern: 'weakPasswordPattern',
+  guessable: 'weakPasswordGuessable',
+};
+
 /** Refuses a new password that breaks a rule (ADR 086), saying which. */
 const checkNewPassword = (password: string, userInputs: string[]) => {
   const reason = passwordWeakness(password, userInputs);
   if (!reason) return;
-  throw new HttpProblem(
-    400,
-    `${WEAKNESS_MESSAGES[reason]} Choose a longer phrase of unrelated words that others are unlikely to use.`,
-    {
-      type: identityProblemTypes.weakPassword,
-      reason,
-      errors: [{ path: 'password', message: WEAKNESS_MESSAGES[reason] }],
-    },
-  );
+  throw new HttpProblem(400, WEAKNESS_DETAILS[reason], {
+    type: identityProblemTypes.weakPassword,
+    reason,
+    errors: [{ path: 'password', message: WEAKNESS_MESSAGES[reason] }],
+  });
 };
 
 /**
@@ -100,7 +103,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       if (found.uid !== uid) throw new oidcErrors.SessionNotFound('interaction mismatch');
       return found;
     } catch {
-      throw new HttpProblem(410, 'This sign-in attempt has expired. Please start again.', {
+      throw new HttpProblem(410, 'interactionExpired', {
         type: identityProblemTypes.interactionExpired,
       });
     }
@@ -160,18 +163,15 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
       if (result.outcome === 'locked') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
         request.log.warn({ event: 'sign-in-locked' }, 'sign-in locked after repeated failures');
-        throw new HttpProblem(
-          429,
-          `Too many failed attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-          {
-            type: identityProblemTypes.locked,
-            retryAfterSeconds: result.retryAfterSeconds,
-            headers: { 'retry-after': String(result.retryAfterSeconds) },
-          },
-        );
+        throw new HttpProblem(429, 'tooManyFailedAttempts', {
+          values: { count: minutes },
+          type: identityProblemTypes.locked,
+          retryAfterSeconds: result.retryAfterSeconds,
+          headers: { 'retry-after': String(result.retryAfterSeconds) },
+        });
       }
       if (result.outcome === 'invalid') {
-        throw new HttpProblem(401, 'Email or password is incorrect.', {
+        throw new HttpProblem(401, 'invalidCredentials', {
           type: identityProblemTypes.invalidCredentials,
         });
       }
@@ -187,7 +187,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
             product,
           }),
         }));
-        throw new HttpProblem(403, 'Please confirm your email first: we sent you a new link.', {
+        throw new HttpProblem(403, 'confirmEmailFirst', {
           type: identityProblemTypes.emailNotConfirmed,
         });
       }
@@ -287,7 +287,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request) => {
       const confirmed = await accounts.confirmEmail(request.body.token);
       if (!confirmed) {
-        throw new HttpProblem(400, 'This link is not valid any more. Sign in to get a new one.', {
+        throw new HttpProblem(400, 'invalidLink', {
           type: identityProblemTypes.invalidToken,
         });
       }
@@ -351,7 +351,7 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
         ...mails.passwordChanged({ name: account.name, product }),
       }));
       if (!reset) {
-        throw new HttpProblem(400, 'This reset link is not valid any more. Ask for a new one.', {
+        throw new HttpProblem(400, 'invalidResetLink', {
           type: identityProblemTypes.invalidToken,
         });
       }

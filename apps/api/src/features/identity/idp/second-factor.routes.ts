@@ -57,13 +57,14 @@ const problems = { 400: problemSchema, 401: problemSchema, 410: problemSchema, 4
 const wrongCode = (result: Exclude<CodeCheck, { outcome: 'accepted' }>) => {
   if (result.outcome === 'locked') {
     const minutes = Math.ceil(result.retryAfterSeconds / 60);
-    return new HttpProblem(429, `Too many wrong codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, {
+    return new HttpProblem(429, 'tooManyWrongCodes', {
+      values: { count: minutes },
       type: secondFactorProblemTypes.locked,
       retryAfterSeconds: result.retryAfterSeconds,
       headers: { 'retry-after': String(result.retryAfterSeconds) },
     });
   }
-  return new HttpProblem(401, 'This code is not right, or has been used already. Check it and try again.', {
+  return new HttpProblem(401, 'wrongCode', {
     type: secondFactorProblemTypes.invalidCode,
     errors: [{ path: 'code', message: 'This code is not right.' }],
   });
@@ -83,7 +84,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
   const product = app.programProfile.productName.en;
 
   const expired = () =>
-    new HttpProblem(410, 'This sign-in attempt has expired. Please start again.', {
+    new HttpProblem(410, 'interactionExpired', {
       type: identityProblemTypes.interactionExpired,
     });
 
@@ -127,7 +128,7 @@ export const secondFactorRoutes: FastifyPluginAsyncZod<SecondFactorRoutesOptions
     async (request, reply) => {
       const account = await waitingAccount(request, reply, request.params.uid);
       const started = await secondFactor.startEnrolment(account, product);
-      if (!started) throw new HttpProblem(409, 'An authenticator is set up for this account already.');
+      if (!started) throw new HttpProblem(409, 'authenticatorExists');
       return started;
     },
   );
