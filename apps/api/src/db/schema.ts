@@ -42,8 +42,9 @@ export interface IdpAccountTable {
 
 export interface IdpSignInThrottleTable {
   email: string;
-  failed_count: number;
-  locked_until: NullableTimestamp;
+  /** `device:<id>`, `ip:<address>` or `pool` (ADR 095). */
+  client: string;
+  failed_count: Generated<number>;
   last_failed_at: DefaultedTimestamp;
 }
 
