@@ -71,6 +71,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     grants: createGrantsRepository(db),
     secondFactor: createSecondFactorRepository(db, {
       audit,
+      cipher: options.cipher,
       serverSecret: () => signingKeys.secret('second-factor-key'),
     }),
     users: createUsersRepository(db, audit),

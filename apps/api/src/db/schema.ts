@@ -50,7 +50,10 @@ export interface IdpSignInThrottleTable {
 
 export interface IdpSecondFactorTable {
   account_id: string;
+  /** `enc1.…` under the row's data key; `v1.…` (under a server secret) until re-sealed at start. */
   secret_sealed: string;
+  /** 0030: the row's data key, sealed by the key-encryption key (null: sealed the earlier way). */
+  data_key: OptionalText;
   enrolled_at: NullableTimestamp;
   last_used_step: number | null;
   failed_count: Generated<number>;
