@@ -50,7 +50,7 @@ test('create an account, sign in, stay signed in across a reload, sign out, sign
   await expect(page.getByRole('banner')).toContainText('Nia Provider');
 });
 
-test('five wrong passwords lock sign-in with a message that does not say whether the email exists', async ({
+test('five wrong passwords from one browser make it wait, without saying whether the email exists', async ({
   page,
 }) => {
   const messages: string[] = [];

@@ -176,6 +176,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   );
   // Rows written before the protected answers were sealed are sealed now, in short batches.
   await app.repositories.sealedAnswers.sealClearRows();
+  // Authenticator secrets sealed under the server secret move under the key ring (ADR 097).
+  await app.repositories.secondFactor.sealLegacySecrets();
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);

@@ -5,6 +5,7 @@ import { createApplicationsRepository } from './features/application/application
 import { createDraftsRepository } from './features/application/drafts.repository';
 import { createLookupsRepository } from './features/application/lookups.repository';
 import { createAuditRepository } from './features/audit/audit.repository';
+import { createRetentionRepository } from './features/retention/retention.repository';
 import { createDashboardRepository } from './features/application/dashboard.repository';
 import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
@@ -70,6 +71,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     grants: createGrantsRepository(db),
     secondFactor: createSecondFactorRepository(db, {
       audit,
+      cipher: options.cipher,
       serverSecret: () => signingKeys.secret('second-factor-key'),
     }),
     users: createUsersRepository(db, audit),
@@ -91,6 +93,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
+    retention: createRetentionRepository(db, audit),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

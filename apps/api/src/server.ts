@@ -35,6 +35,7 @@ async function main() {
     mail: config.mail,
     log: app.log,
     blobs: app.blobs,
+    retention: profile.retention,
     jobQueue: runtime
       ? {
           connectionString: runtime.url,

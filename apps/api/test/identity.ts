@@ -103,8 +103,10 @@ export async function signInThroughIdp(
   email: string,
   password: string,
   secondFactor?: SecondFactorStep,
+  client: { remoteAddress?: string; deviceCookie?: string } = {},
 ) {
   const jar = new CookieJar();
+  if (client.deviceCookie) jar.store(client.deviceCookie);
   const verifier = randomBytes(32).toString('base64url');
   const challenge = createHash('sha256').update(verifier).digest('base64url');
   const redirectUri = `${ctx.config.publicUrl}/login/callback`;
@@ -127,6 +129,7 @@ export async function signInThroughIdp(
     url: `/idp/interaction/${uid}/login`,
     headers: { cookie: jar.header() },
     payload: { email, password },
+    ...(client.remoteAddress ? { remoteAddress: client.remoteAddress } : {}),
   });
   if (login.statusCode !== 200) return { login, tokens: undefined, uid };
   jar.store(login.headers['set-cookie']);
@@ -145,7 +148,7 @@ export async function signInThroughIdp(
       return response;
     };
     const next = secondFactor ? await secondFactor(answer.secondFactor, call) : undefined;
-    if (!next) return { login, tokens: undefined, uid };
+    if (!next) return { login, tokens: undefined, uid, deviceCookie: deviceCookieOf(login) };
     location = next;
   } else {
     location = answer.redirectTo;
@@ -173,8 +176,18 @@ export async function signInThroughIdp(
     uid,
     /** The browser's cookies for the provider: its session, for a sign-out. */
     cookies: jar.header(),
+    /** The device cookie the sign-in gave this browser (ADR 095), as `name=value`. */
+    deviceCookie: deviceCookieOf(login),
     tokens: token.json<{ access_token: string; id_token: string; refresh_token?: string; expires_in: number }>(),
   };
+}
+
+/** The `ccap_device=…` pair an answer sets, if any. */
+export function deviceCookieOf(answer: LightMyRequestResponse): string | undefined {
+  return [answer.headers['set-cookie'] ?? []]
+    .flat()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('ccap_device='));
 }
 
 /** The newest outbox mail to an address, and the first link in it. */

@@ -114,6 +114,19 @@ const profileFieldsSchema = z.object({
    * need one; service workers when `serviceWorkers` is true.
    */
   staffSecondFactor: z.object({ serviceWorkers: z.boolean() }).default({ serviceWorkers: false }),
+  /**
+   * How many days what the portal no longer needs is kept before the daily sweep deletes it
+   * (ADR 096): a denied or withdrawn application (counted from its decision or withdrawal,
+   * with its documents, RFIs and notices), a draft nobody changed (from its last change), and
+   * an export (from when it was made). The audit trail is never deleted.
+   */
+  retention: z
+    .object({
+      closedApplicationDays: z.number().int().min(1).max(36500).default(1095),
+      abandonedDraftDays: z.number().int().min(1).max(36500).default(365),
+      exportDays: z.number().int().min(1).max(36500).default(30),
+    })
+    .default({ closedApplicationDays: 1095, abandonedDraftDays: 365, exportDays: 30 }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -59,11 +59,14 @@ async function main(argv: string[]) {
         return 2;
       }
       const version = (await repositoryOptions(config)).cipher.kek.currentVersion;
-      const rewrapped = await repos.sealedAnswers.rotate({
+      const answers = await repos.sealedAnswers.rotate({
         batchSize,
         onBatch: ({ table, rewrapped: done }) => console.log(`${table}: ${done} data keys re-wrapped so far`),
       });
-      const stale = await repos.sealedAnswers.staleCount();
+      const secrets = await repos.secondFactor.rotateDataKeys(batchSize);
+      console.log(`idp_second_factor: ${secrets} data keys re-wrapped`);
+      const rewrapped = answers + secrets;
+      const stale = (await repos.sealedAnswers.staleCount()) + (await repos.secondFactor.staleCount());
       console.log(
         `${rewrapped} data keys re-wrapped under key version ${version}; ${stale} left under another version.`,
       );

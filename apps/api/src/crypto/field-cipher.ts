@@ -4,6 +4,9 @@ import { type KeyEncryptionKey, open, seal } from './key-encryption-key';
 
 /** The tables whose rows hold an application's answers, each row with a data key of its own. */
 export type SealedTable = 'draft_application' | 'application';
+/** Tables whose rows hold one secret (not answers) sealed with a data key of the row's own. */
+export type SecretTable = 'idp_second_factor';
+type RowId = number | string;
 
 /** A row's answers as stored: protected answers sealed, the row's data key sealed by the KEK. */
 export interface SealedAnswers<T> {
@@ -18,9 +21,9 @@ const DATA_KEY_FORMAT = 'k1';
 const FIELD_FORMAT = 'enc1';
 
 /** What the data key seals is bound to: the row (table and id) and the key's own id. */
-const keyContext = (table: SealedTable, id: number, keyId: string) => `${table}:${id}:${keyId}`;
+const keyContext = (table: SealedTable | SecretTable, id: RowId, keyId: string) => `${table}:${id}:${keyId}`;
 /** What a field's ciphertext is bound to: the row and the answer's place in it. */
-const fieldContext = (table: SealedTable, id: number, path: string) => `field:${table}:${id}:${path}`;
+const fieldContext = (table: SealedTable | SecretTable, id: RowId, path: string) => `field:${table}:${id}:${path}`;
 
 interface DataKey {
   kekVersion: number;
@@ -47,7 +50,7 @@ export const tinDigits = (tin: string) => tin.replace(/\D/g, '');
  * bound to its row and place, so a value copied to another row or field does not open.
  */
 export function createFieldCipher(kek: KeyEncryptionKey) {
-  const openKey = async (table: SealedTable, id: number, column: string) => {
+  const openKey = async (table: SealedTable | SecretTable, id: RowId, column: string) => {
     const key = parseDataKey(column);
     return { ...key, plain: await kek.unwrap(key.kekVersion, key.sealed, keyContext(table, id, key.keyId)) };
   };
@@ -101,8 +104,33 @@ export function createFieldCipher(kek: KeyEncryptionKey) {
       return parseDataKey(dataKey).kekVersion !== kek.currentVersion;
     },
 
+    /**
+     * One secret of a row (an authenticator key), sealed as an answer is: with a new data key of
+     * the row's own, bound to the table, the row and `path`; `dataKey` goes in the row's
+     * `data_key` column, so a rotation re-wraps it like any other.
+     */
+    async sealSecret(table: SecretTable, id: string, path: string, value: string) {
+      const plain = randomBytes(32);
+      const keyId = randomBytes(6).toString('hex');
+      const wrapped = await kek.wrap(plain, keyContext(table, id, keyId));
+      return {
+        sealed: `${FIELD_FORMAT}.${keyId}.${seal(plain, Buffer.from(value, 'utf8'), fieldContext(table, id, path)).toString('base64url')}`,
+        dataKey: formatDataKey({ kekVersion: wrapped.version, keyId, sealed: wrapped.sealed }),
+      };
+    },
+
+    /** The secret `sealSecret` sealed; throws when it was changed, moved, or its key is unknown. */
+    async openSecret(table: SecretTable, id: string, path: string, sealed: string, dataKey: string): Promise<string> {
+      const key = await openKey(table, id, dataKey);
+      const [format, keyId, body] = sealed.split('.');
+      if (format !== FIELD_FORMAT || keyId !== key.keyId || !body) {
+        throw new Error(`The ${path} of ${table} ${id} is not sealed with its row's data key`);
+      }
+      return open(key.plain, Buffer.from(body, 'base64url'), fieldContext(table, id, path)).toString('utf8');
+    },
+
     /** The same data key sealed under the current KEK version: the answers are not touched. */
-    async rewrap(table: SealedTable, id: number, dataKey: string): Promise<string> {
+    async rewrap(table: SealedTable | SecretTable, id: RowId, dataKey: string): Promise<string> {
       const key = await openKey(table, id, dataKey);
       const wrapped = await kek.wrap(key.plain, keyContext(table, id, key.keyId));
       return formatDataKey({ kekVersion: wrapped.version, keyId: key.keyId, sealed: wrapped.sealed });

@@ -42,14 +42,18 @@ export interface IdpAccountTable {
 
 export interface IdpSignInThrottleTable {
   email: string;
-  failed_count: number;
-  locked_until: NullableTimestamp;
+  /** `device:<id>`, `ip:<address>` or `pool` (ADR 095). */
+  client: string;
+  failed_count: Generated<number>;
   last_failed_at: DefaultedTimestamp;
 }
 
 export interface IdpSecondFactorTable {
   account_id: string;
+  /** `enc1.…` under the row's data key; `v1.…` (under a server secret) until re-sealed at start. */
   secret_sealed: string;
+  /** 0030: the row's data key, sealed by the key-encryption key (null: sealed the earlier way). */
+  data_key: OptionalText;
   enrolled_at: NullableTimestamp;
   last_used_step: number | null;
   failed_count: Generated<number>;

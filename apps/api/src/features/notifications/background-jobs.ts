@@ -1,9 +1,11 @@
+import type { ProgramProfile } from '@ccap/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailConfig } from '../../env';
 import { type JobQueueOptions, type PeriodicJob, type QueueDefinition, startJobQueue } from '../../jobs/job-queue';
 import type { Repositories } from '../../repositories';
 import type { BlobStore } from '../../storage/blob-store';
 import { referencedByAny, sweepOrphanFiles } from '../documents/orphan-sweep';
+import { retentionKinds, sweepExpired } from '../retention/retention-sweep';
 import { createMailWorker, createSmtpTransport, type MailTransport } from '../mail/mail-worker';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -18,12 +20,13 @@ export const JOB_QUEUES = {
   // Longer than a mail's lease (5 minutes): the rows it holds are free again by then.
   drainMail: { name: 'mail.drain', expireInSeconds: 6 * 60 },
   sweepOrphans: { name: 'blobs.orphan-sweep', expireInSeconds: 30 * 60 },
+  sweepExpired: { name: 'retention.sweep', expireInSeconds: 60 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
  * The work the API process does besides answering requests: delivering the outbox (when SMTP
  * is configured), reminding owners of stale drafts and applicants of RFIs past their due date,
- * and sweeping document files no row names.
+ * sweeping document files no row names, and, daily, deleting what was kept past its time.
  *
  * With `jobQueue` (what the server uses, on both backends) the scheduling is the pg-boss queue
  * in the database: each period's job runs once across all instances, and a dead instance's job
@@ -34,6 +37,8 @@ export async function startBackgroundJobs(options: {
   mail: MailConfig;
   log: FastifyBaseLogger;
   blobs?: BlobStore;
+  /** How long what expires is kept (the program profile's): with blobs, a daily sweep deletes it. */
+  retention?: ProgramProfile['retention'];
   /** Run the jobs on pg-boss: PostgreSQL by connection string, or the embedded PGlite's pool. */
   jobQueue?: Pick<JobQueueOptions, 'connectionString' | 'pool' | 'schema' | 'role' | 'migrate'>;
   /** A transport other than SMTP_URL's (tests). */
@@ -72,6 +77,21 @@ export async function startBackgroundJobs(options: {
       }
     : undefined;
 
+  const retention = options.retention;
+  const sweepRetention =
+    blobs && retention
+      ? async () => {
+          // The job is asked for every 12 hours (pg-boss keeps no longer slot); it sweeps once a day.
+          if (await repositories.retention.sweptOn(new Date().toISOString().slice(0, 10))) return;
+          const swept = await sweepExpired({
+            repository: repositories.retention,
+            blobs,
+            kinds: retentionKinds(retention, repositories.retention),
+          });
+          log.info(swept, 'retention: deleted what was kept past its time');
+        }
+      : undefined;
+
   if (options.jobQueue) {
     const jobs: PeriodicJob[] = [
       { ...JOB_QUEUES.remindDrafts, everySeconds: 3600, run: remindStaleDrafts },
@@ -79,6 +99,7 @@ export async function startBackgroundJobs(options: {
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
+    if (sweepRetention) jobs.push({ ...JOB_QUEUES.sweepExpired, everySeconds: 12 * 3600, run: sweepRetention });
     const queue = await startJobQueue({ ...options.jobQueue, jobs, log });
     return {
       worker,

@@ -4,9 +4,8 @@ import type { DB } from '../../../db/schema';
 import type { AuditRepository } from '../../audit/audit.repository';
 import type { MailRepository, OutgoingMail } from '../../mail/mail.repository';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { type Device, FAILURE_MEMORY_MS, type ThrottleClient, waitSeconds } from './sign-in-throttle';
 
-export const LOCK_AFTER_FAILURES = 5;
-const MAX_LOCK_MINUTES = 60;
 const TOKEN_TTL_MS = { 'confirm-email': 24 * 60 * 60 * 1000, 'reset-password': 60 * 60 * 1000 } as const;
 type TokenPurpose = keyof typeof TOKEN_TTL_MS;
 
@@ -25,19 +24,13 @@ export type SignInResult =
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
-/** Lock length after the Nth failure: 1 minute at the 5th, doubling, at most an hour. */
-export function lockMinutesAfter(failures: number): number {
-  if (failures < LOCK_AFTER_FAILURES) return 0;
-  return Math.min(2 ** (failures - LOCK_AFTER_FAILURES), MAX_LOCK_MINUTES);
-}
-
 /** The mails a registration may send, made once the confirmation token is known. */
 export interface RegistrationMails {
   confirm: (token: string) => OutgoingMail;
   alreadyRegistered: () => OutgoingMail;
 }
 
-/** The built-in identity provider's accounts: passwords, lockout and one-time links. */
+/** The built-in identity provider's accounts: passwords, sign-in throttling and one-time links. */
 export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepository; audit: AuditRepository }) {
   const toAccount = (row: { id: string; email: string; name: string; email_verified_at: Date | null }): IdpAccount => ({
     id: row.id,
@@ -183,52 +176,83 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
     },
 
     /**
-     * Checks a password under the lockout rules. Failures are counted per email address
-     * whether or not an account exists, and a wrong email costs the same hashing time as a
-     * wrong password, so neither answers nor timing reveal which addresses are registered.
+     * Checks a password under the throttling rules (ADR 095). Failures are counted per email
+     * address whether or not an account exists, and a wrong email costs the same hashing time as
+     * a wrong password, so neither answers nor timing reveal which addresses are registered; a
+     * device cookie counts only when it is the account's, so it cannot tell either.
      */
-    async signIn(email: string, password: string, now = new Date()): Promise<SignInResult> {
-      // The attempt is counted before the password is checked, in one atomic statement, so
-      // parallel guesses each count and none slips past the lock.
-      const attempt = await db
-        .insertInto('idp_sign_in_throttle')
-        .values({ email, failed_count: 1, locked_until: null, last_failed_at: now })
-        .onConflict((oc) =>
-          oc.column('email').doUpdateSet((eb) => ({
-            failed_count: eb('idp_sign_in_throttle.failed_count', '+', 1),
-            last_failed_at: now,
-          })),
-        )
-        .returning(['failed_count', 'locked_until'])
-        .executeTakeFirstOrThrow();
-      if (attempt.locked_until && attempt.locked_until > now) {
-        return {
-          outcome: 'locked',
-          retryAfterSeconds: Math.ceil((attempt.locked_until.getTime() - now.getTime()) / 1000),
-        };
-      }
-
+    async signIn(
+      email: string,
+      password: string,
+      client: { ip: string; device?: Device },
+      now = new Date(),
+    ): Promise<SignInResult> {
       const row = await db
         .selectFrom('idp_account')
         .select(['id', 'email', 'name', 'email_verified_at', 'password_hash'])
         .where('email', '=', email)
         .executeTakeFirst();
-      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
+      const knownDevice = row !== undefined && client.device?.accountId === row.id;
+      const clients: ThrottleClient[] = knownDevice
+        ? [`device:${client.device!.deviceId}`]
+        : [`ip:${client.ip}`, 'pool'];
 
+      // The attempt is counted before the password is checked, under the rows' locks, so
+      // parallel guesses each count and none slips past a wait.
+      const admitted = await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('idp_sign_in_throttle')
+          .values(clients.map((key) => ({ email, client: key, failed_count: 0, last_failed_at: now })))
+          .onConflict((oc) => oc.columns(['email', 'client']).doNothing())
+          .execute();
+        const counts = await trx
+          .selectFrom('idp_sign_in_throttle')
+          .select(['client', 'failed_count', 'last_failed_at'])
+          .where('email', '=', email)
+          .where('client', 'in', clients)
+          .orderBy('client')
+          .forUpdate()
+          .execute();
+        const wait = Math.max(
+          0,
+          ...counts.map((count) => waitSeconds({ ...count, client: count.client as ThrottleClient }, now)),
+        );
+        if (wait > 0) return { wait, failures: [] };
+        const forgotten = new Date(now.getTime() - FAILURE_MEMORY_MS);
+        const failures = await trx
+          .updateTable('idp_sign_in_throttle')
+          .set((eb) => ({
+            failed_count: eb
+              .case()
+              .when('last_failed_at', '<', forgotten)
+              .then(1)
+              .else(eb('failed_count', '+', 1))
+              .end(),
+            last_failed_at: now,
+          }))
+          .where('email', '=', email)
+          .where('client', 'in', clients)
+          .returning(['client', 'failed_count', 'last_failed_at'])
+          .execute();
+        return { wait: 0, failures };
+      });
+      if (admitted.wait > 0) return { outcome: 'locked', retryAfterSeconds: admitted.wait };
+
+      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyPasswordHash()));
       if (row && valid) {
-        await db.deleteFrom('idp_sign_in_throttle').where('email', '=', email).execute();
+        // The owner proved themselves from this client: its counts start again (from their
+        // device, its own count only: the pool others fill stays as it is).
+        await db.deleteFrom('idp_sign_in_throttle').where('email', '=', email).where('client', 'in', clients).execute();
         const account = toAccount(row);
         return account.emailVerified ? { outcome: 'signed-in', account } : { outcome: 'unconfirmed', account };
       }
 
-      const lockMinutes = lockMinutesAfter(attempt.failed_count);
-      if (!lockMinutes) return { outcome: 'invalid' };
-      await db
-        .updateTable('idp_sign_in_throttle')
-        .set({ locked_until: new Date(now.getTime() + lockMinutes * 60_000) })
-        .where('email', '=', email)
-        .execute();
-      return { outcome: 'locked', retryAfterSeconds: lockMinutes * 60 };
+      // This failure may start a wait: it is said now, as the next attempt would be refused.
+      const wait = Math.max(
+        0,
+        ...admitted.failures.map((count) => waitSeconds({ ...count, client: count.client as ThrottleClient }, now)),
+      );
+      return wait > 0 ? { outcome: 'locked', retryAfterSeconds: wait } : { outcome: 'invalid' };
     },
 
     /**
@@ -268,7 +292,7 @@ export function createAccountsRepository(db: Kysely<DB>, deps: { mail: MailRepos
 
     /**
      * A password reset with its one-time link, all or nothing in one transaction: the link is
-     * used, the password set, any lockout cleared, every session, grant and refresh token and
+     * used, the password set, any throttling cleared, every session, grant and refresh token and
      * every other reset link of the account voided, the "password changed" mail and the audit
      * row written. A failure anywhere keeps the old password and leaves the link usable.
      * The new password is hashed first, outside the transaction, and only for a link that is

@@ -30,6 +30,7 @@ import { idpMails } from './mail-templates';
 import { passwordWeakness } from './passwords';
 import { offWhenIdle } from './provider-context';
 import { secondFactorStepAfterPassword } from './second-factor.routes';
+import { createDeviceCookies } from './sign-in-throttle';
 
 export interface IdpRoutesOptions {
   provider: Provider;
@@ -81,6 +82,9 @@ const checkNewPassword = (password: string, userInputs: string[]) => {
  */
 export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { provider, publicUrl, limits }) => {
   const { accounts } = app.repositories;
+  const deviceCookies = createDeviceCookies(await app.repositories.signingKeys.secret('device-cookie'), {
+    secure: publicUrl.startsWith('https:'),
+  });
 
   /**
    * The mails to an account's holder in their language: the one they chose in the portal once
@@ -159,10 +163,14 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
     async (request, reply) => {
       await details(request, reply, request.params.uid);
       const { email, password } = request.body;
-      const result = await accounts.signIn(email, password);
+      const device = deviceCookies.read(request.headers.cookie);
+      const result = await accounts.signIn(email, password, { ip: request.ip, device });
       if (result.outcome === 'locked') {
         const minutes = Math.ceil(result.retryAfterSeconds / 60);
-        request.log.warn({ event: 'sign-in-locked' }, 'sign-in locked after repeated failures');
+        request.log.warn(
+          { event: 'sign-in-locked', retryAfterSeconds: result.retryAfterSeconds },
+          'sign-in delayed after repeated failures from this client',
+        );
         throw new HttpProblem(429, 'tooManyFailedAttempts', {
           values: { count: minutes },
           type: identityProblemTypes.locked,
@@ -191,6 +199,8 @@ export const idpRoutes: FastifyPluginAsyncZod<IdpRoutesOptions> = async (app, { 
           type: identityProblemTypes.emailNotConfirmed,
         });
       }
+      // This browser is now one the account's holder uses: its failures count for it alone.
+      void reply.header('set-cookie', deviceCookies.issue(result.account.id, device));
       // A staff member who must have a second factor goes on to it (second-factor.routes.ts).
       const secondFactor = await secondFactorStepAfterPassword(
         app.repositories,

@@ -1,7 +1,8 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@ccap/contracts';
 import type { Kysely, Transaction } from 'kysely';
 import { Secret, TOTP } from 'otpauth';
+import type { FieldCipher } from '../../../crypto/field-cipher';
 import type { DB } from '../../../db/schema';
 import { BUILT_IN_ISSUER_KEY } from '../../../env';
 import type { AuditRepository, Change } from '../../audit/audit.repository';
@@ -38,32 +39,35 @@ function newRecoveryCode() {
   return `${chars.slice(0, 5)}-${chars.slice(5)}`;
 }
 
+/** Where the secret sits in its row, for the associated data it is sealed with. */
+const SECRET_PATH = 'secret';
+const TABLE = 'idp_second_factor';
+
 /**
- * Staff accounts' second factor on the built-in provider (ADR 088): TOTP secrets sealed with
- * AES-256-GCM under a key derived from a server secret (the account's id as associated data),
- * one-time recovery codes stored hashed, replay and wrong-code throttling, and the sign-ins
- * whose password was right and that wait for their code.
+ * Staff accounts' second factor on the built-in provider (ADR 088): TOTP secrets sealed under
+ * the field-encryption key ring with a data key per row (ADR 097), one-time recovery codes
+ * stored hashed, replay and wrong-code throttling, and the sign-ins whose password was right and
+ * that wait for their code.
  */
 export function createSecondFactorRepository(
   db: Kysely<DB>,
-  deps: { audit: AuditRepository; serverSecret: () => Promise<string> },
+  deps: {
+    audit: AuditRepository;
+    cipher: FieldCipher;
+    /** The server secret secrets were sealed under before ADR 097: read to re-seal them. */
+    serverSecret: () => Promise<string>;
+  },
 ) {
-  let sealingKey: Promise<Buffer> | undefined;
+  let legacyKey: Promise<Buffer> | undefined;
   const key = () =>
-    (sealingKey ??= deps
+    (legacyKey ??= deps
       .serverSecret()
       .then((secret) => Buffer.from(hkdfSync('sha256', secret, 'ccap', 'idp second factor secret v1', 32))));
 
-  const seal = async (accountId: string, base32: string) => {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', await key(), iv);
-    cipher.setAAD(Buffer.from(accountId));
-    const sealed = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
-    return ['v1', iv, cipher.getAuthTag(), sealed]
-      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
-      .join('.');
-  };
-  const unseal = async (accountId: string, value: string) => {
+  const seal = (accountId: string, base32: string) => deps.cipher.sealSecret(TABLE, accountId, SECRET_PATH, base32);
+
+  /** A secret sealed the earlier way: AES-256-GCM under the server secret, the account as associated data. */
+  const unsealLegacy = async (accountId: string, value: string) => {
     const [version, iv, tag, sealed] = value.split('.');
     if (version !== 'v1' || !iv || !tag || !sealed) throw new Error('unknown second-factor secret format');
     const decipher = createDecipheriv('aes-256-gcm', await key(), Buffer.from(iv, 'base64url'));
@@ -71,6 +75,10 @@ export function createSecondFactorRepository(
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString('utf8');
   };
+  const unseal = (accountId: string, row: { secret_sealed: string; data_key: string | null }) =>
+    row.data_key === null
+      ? unsealLegacy(accountId, row.secret_sealed)
+      : deps.cipher.openSecret(TABLE, accountId, SECRET_PATH, row.secret_sealed, row.data_key);
 
   const totpOf = (base32: string, label = '', issuer = '') =>
     new TOTP({
@@ -181,14 +189,14 @@ export function createSecondFactorRepository(
       issuer: string,
     ): Promise<{ secret: string; otpauthUri: string } | undefined> {
       const secret = new Secret({ size: 20 }).base32;
-      const sealed = await seal(account.id, secret);
+      const { sealed, dataKey } = await seal(account.id, secret);
       const row = await db
         .insertInto('idp_second_factor')
-        .values({ account_id: account.id, secret_sealed: sealed })
+        .values({ account_id: account.id, secret_sealed: sealed, data_key: dataKey })
         .onConflict((oc) =>
           oc
             .column('account_id')
-            .doUpdateSet({ secret_sealed: sealed, created_at: new Date() })
+            .doUpdateSet({ secret_sealed: sealed, data_key: dataKey, created_at: new Date() })
             .where('idp_second_factor.enrolled_at', 'is', null),
         )
         .returning('account_id')
@@ -218,7 +226,7 @@ export function createSecondFactorRepository(
         if (!row) return { outcome: 'invalid' as const };
         const wait = lockedFor(row, now);
         if (wait) return { outcome: 'locked' as const, retryAfterSeconds: wait };
-        const step = isTotpCode(code) ? matchingStep(await unseal(accountId, row.secret_sealed), code, now) : undefined;
+        const step = isTotpCode(code) ? matchingStep(await unseal(accountId, row), code, now) : undefined;
         if (step === undefined) {
           const failed = await fail(trx, accountId, row.failed_count + 1, now);
           return failed.outcome === 'accepted' ? { outcome: 'invalid' as const } : failed;
@@ -258,7 +266,7 @@ export function createSecondFactorRepository(
         if (wait) return { outcome: 'locked' as const, retryAfterSeconds: wait };
 
         if (isTotpCode(code)) {
-          const step = matchingStep(await unseal(accountId, row.secret_sealed), code, now);
+          const step = matchingStep(await unseal(accountId, row), code, now);
           if (step === undefined || (row.last_used_step !== null && step <= row.last_used_step)) {
             return fail(trx, accountId, row.failed_count + 1, now);
           }
@@ -336,14 +344,83 @@ export function createSecondFactorRepository(
      * so the demo administrator can sign in from a README; nothing when it has one already.
      */
     async seedDemo(accountId: string, base32: string): Promise<boolean> {
-      const sealed = await seal(accountId, base32);
+      const { sealed, dataKey } = await seal(accountId, base32);
       const row = await db
         .insertInto('idp_second_factor')
-        .values({ account_id: accountId, secret_sealed: sealed, enrolled_at: new Date() })
+        .values({ account_id: accountId, secret_sealed: sealed, data_key: dataKey, enrolled_at: new Date() })
         .onConflict((oc) => oc.column('account_id').doNothing())
         .returning('account_id')
         .executeTakeFirst();
       return !!row;
+    },
+
+    /**
+     * Re-seals, under the key ring, the secrets sealed the earlier way (at start-up); each row is
+     * written only if unchanged since read, so an enrolment in between wins.
+     */
+    async sealLegacySecrets(): Promise<number> {
+      const rows = await db
+        .selectFrom('idp_second_factor')
+        .select(['account_id', 'secret_sealed', 'data_key'])
+        .where('data_key', 'is', null)
+        .execute();
+      let sealed = 0;
+      for (const row of rows) {
+        const next = await seal(row.account_id, await unsealLegacy(row.account_id, row.secret_sealed));
+        const result = await db
+          .updateTable('idp_second_factor')
+          .set({ secret_sealed: next.sealed, data_key: next.dataKey })
+          .where('account_id', '=', row.account_id)
+          .where('secret_sealed', '=', row.secret_sealed)
+          .where('data_key', 'is', null)
+          .executeTakeFirst();
+        sealed += Number(result.numUpdatedRows);
+      }
+      return sealed;
+    },
+
+    /**
+     * Re-wraps each secret's data key sealed under an older KEK version with the current one
+     * (`rotate-data-key`); the secrets are not written again. Returns how many were re-wrapped.
+     */
+    async rotateDataKeys(batchSize = 200): Promise<number> {
+      await this.sealLegacySecrets();
+      const current = deps.cipher.kek.currentVersion;
+      let after: string | undefined;
+      let rewrapped = 0;
+      for (;;) {
+        const rows = await db
+          .selectFrom('idp_second_factor')
+          .select(['account_id', 'data_key'])
+          .where('data_key', 'not like', `k1.${current}.%`)
+          .$if(after !== undefined, (query) => query.where('account_id', '>', after!))
+          .orderBy('account_id')
+          .limit(batchSize)
+          .execute();
+        if (rows.length === 0) return rewrapped;
+        for (const row of rows) {
+          after = row.account_id;
+          const result = await db
+            .updateTable('idp_second_factor')
+            .set({ data_key: await deps.cipher.rewrap(TABLE, row.account_id, row.data_key!) })
+            .where('account_id', '=', row.account_id)
+            .where('data_key', '=', row.data_key)
+            .executeTakeFirst();
+          rewrapped += Number(result.numUpdatedRows);
+        }
+      }
+    },
+
+    /** Secrets whose data key is missing or sealed under another version than the current one. */
+    async staleCount(): Promise<number> {
+      const row = await db
+        .selectFrom('idp_second_factor')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where((eb) =>
+          eb.or([eb('data_key', 'is', null), eb('data_key', 'not like', `k1.${deps.cipher.kek.currentVersion}.%`)]),
+        )
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
     },
   };
 }
