@@ -144,9 +144,7 @@ export function AvailabilityPage() {
         <ClosuresList availability={availability} />
         {availability.closedForGood ? null : <ClosureForm applicationId={availability.applicationId} />}
       </section>
-      {availability.closedForGood ? null : (
-        <OpeningsForm key={availability.openings.map((o) => o.updatedOn).join()} availability={availability} />
-      )}
+      {availability.closedForGood ? null : <OpeningsForm availability={availability} />}
     </div>
   );
 }
