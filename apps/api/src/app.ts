@@ -31,6 +31,7 @@ import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
+import { availabilityRoutes } from './features/provider-record/availability.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
@@ -261,6 +262,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);
+  await app.register(availabilityRoutes);
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

@@ -22,6 +22,7 @@ import { createLocaleSource, type LocaleSource } from './features/application/pd
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
+import { createAvailabilityRepository } from './features/provider-record/availability.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
 import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
@@ -94,6 +95,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
     retention: createRetentionRepository(db, audit),
+    availability: createAvailabilityRepository(db, audit),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -9,6 +9,7 @@ export * from './application/index';
 export * from './documents/index';
 export * from './providers';
 export * from './provider-search-constants';
+export * from './provider-record/availability';
 export * from './rfi/index';
 export * from './staff/index';
 export * from './notifications';

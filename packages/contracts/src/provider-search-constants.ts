@@ -31,3 +31,12 @@ export const ZIP_CODE_PATTERN = /^\d{5}(-\d{4})?$/;
 /** Why a location-based search found no place: the reason the page shows after 'Error geocoding address:'. */
 export const ADDRESS_NOT_FOUND = 'Address not found';
 export const addressNotFoundProblemType = 'urn:ccap:problem:address-not-found';
+
+/**
+ * The age groups a provider keeps openings for: the program's AgeGroup lookup codes
+ * (`ageGroupCodes`; a contract test holds the two equal), here without zod for the search page.
+ */
+export const OPENING_AGE_GROUPS = ['infant-toddler', 'preschool', 'school-age'] as const;
+
+/** Openings saved longer ago than this are "not updated recently", and no filter matches them. */
+export const OPENINGS_STALE_AFTER_DAYS = 60;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROVIDER_SEARCH_LIMITS, ZIP_CODE_PATTERN } from './provider-search-constants';
+import { OPENING_AGE_GROUPS, PROVIDER_SEARCH_LIMITS, ZIP_CODE_PATTERN } from './provider-search-constants';
 
 const optionalText = (max: number) =>
   z.preprocess(
@@ -59,6 +59,8 @@ export const providerSearchCriteriaSchema = z
       .min(PROVIDER_SEARCH_LIMITS.qualityRating.min)
       .max(PROVIDER_SEARCH_LIMITS.qualityRating.max)
       .nullish(),
+    /** Only providers with openings for this age group, updated within OPENINGS_STALE_AFTER_DAYS days. */
+    openingsFor: z.enum(OPENING_AGE_GROUPS).nullish(),
     /**
      * How many results of the same search to pass over (the cloud index's `skip`): the next
      * page starts at the number already shown. The order is stable, so pages never overlap.
@@ -111,6 +113,16 @@ export const providerRecordSchema = z.object({
   Distance: z.number().nullable(),
   /** Generated demonstration data, not a real provider. */
   IsDemonstration: z.boolean(),
+  /** The provider's openings by age group (an approved provider keeps them), with the day saved. */
+  Openings: z.array(
+    z.object({
+      AgeGroup: z.enum(OPENING_AGE_GROUPS),
+      Count: z.number().int(),
+      UpdatedOn: z.string(),
+      /** Saved more than OPENINGS_STALE_AFTER_DAYS days ago: "not updated recently". */
+      NotUpdatedRecently: z.boolean(),
+    }),
+  ),
 });
 export type ProviderRecord = z.infer<typeof providerRecordSchema>;
 

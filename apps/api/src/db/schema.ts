@@ -282,6 +282,8 @@ export interface ProviderTable {
   transportation: boolean;
   source: 'import' | 'demonstration' | 'application';
   updated_at: DefaultedTimestamp;
+  /** 0033-provider-availability: the approved application a listing was published from. */
+  application_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Kept by triggers on `provider` (migration 0012): the words of each name, and their vocabulary. */
@@ -355,4 +357,31 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   notification: NotificationTable;
   message: MessageTable;
+  provider_closure: ProviderClosureTable;
+  provider_opening: ProviderOpeningTable;
+}
+
+/** 0033-provider-availability: a closure of an approved provider (ADR 102). */
+export interface ProviderClosureTable {
+  id: Generated<number>;
+  application_id: number;
+  kind: 'temporary' | 'permanent';
+  /** `date` columns: written as ISO days, read through `to_char` (the drivers answer a Date). */
+  starts_on: ColumnType<Date, string, string>;
+  ends_on: ColumnType<Date | null, string | null | undefined, string | null>;
+  reason: string;
+  recorded_by: string;
+  recorded_at: DefaultedTimestamp;
+  cancelled_by: string | null;
+  cancelled_at: NullableTimestamp;
+}
+
+/** 0033-provider-availability: an approved provider's openings for one age group. */
+export interface ProviderOpeningTable {
+  application_id: number;
+  age_group: 'infant-toddler' | 'preschool' | 'school-age';
+  openings: number;
+  updated_on: ColumnType<Date, string, string>;
+  updated_by: string;
+  updated_at: DefaultedTimestamp;
 }

@@ -169,6 +169,7 @@ const provider = (Id: number, BusinessName: string, City: string, Zip: string, D
   ProvidesTransportation: false,
   Distance,
   IsDemonstration: true,
+  Openings: [],
 });
 
 const PROVIDERS = [

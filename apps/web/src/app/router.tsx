@@ -230,6 +230,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           },
           { path: 'documents', element: <OwnApplicationRedirect to="documents" /> },
           {
+            path: 'my-provider-record/availability',
+            lazy: async () => ({
+              Component: (await import('@/features/provider-record/availability-page')).AvailabilityPage,
+            }),
+          },
+          {
             path: 'documents/:id',
             lazy: async () => {
               const { DocumentsRoute } = await import('./routes/documents-route');

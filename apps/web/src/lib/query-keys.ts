@@ -19,6 +19,8 @@ export const queryKeys = {
   admin: { staff: () => ['admin', 'staff'] as const },
   drafts: () => ['drafts'] as const,
   dashboard: () => ['dashboard'] as const,
+  /** The signed-in provider's closures and openings (ADR 102). */
+  myAvailability: () => ['availability', 'mine'] as const,
   applicationReads: (applicationId: number) => ['application-reads', applicationId] as const,
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {
@@ -48,6 +50,7 @@ export const queryKeys = {
   providers: {
     settings: () => ['providers', 'settings'] as const,
     cities: () => ['providers', 'cities'] as const,
+    searches: () => ['providers', 'search'] as const,
     search: (criteria: ProviderSearchCriteria) => ['providers', 'search', criteria] as const,
   },
   devMail: () => ['dev-mail'] as const,

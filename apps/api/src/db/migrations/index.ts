@@ -22,6 +22,7 @@ import * as m0027 from './0027-second-factor';
 import * as m0028 from './0028-fuzzystrmatch';
 import * as m0029 from './0029-sign-in-throttle-per-client';
 import * as m0030 from './0030-second-factor-data-key';
+import * as m0033 from './0033-provider-availability';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '0028-fuzzystrmatch': m0028,
   '0029-sign-in-throttle-per-client': m0029,
   '0030-second-factor-data-key': m0030,
+  '0033-provider-availability': m0033,
 };

@@ -15,6 +15,11 @@ export const noticeTemplates = [
   // Texts of their own for events that share a mail preference with another one.
   'documentRequested',
   'documentReceivedStaff',
+  // A provider's closures (ADR 102): to the provider, and to the staff told of them.
+  'closureRecorded',
+  'closurePermanentRecorded',
+  'closureRecordedStaff',
+  'closurePermanentStaff',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

@@ -1,4 +1,10 @@
-import type { ProviderOperationHours, ProviderRecord } from '@ccap/contracts';
+import {
+  OPENINGS_STALE_AFTER_DAYS,
+  type OpeningAgeGroup,
+  type ProviderOperationHours,
+  type ProviderRecord,
+  todayIso,
+} from '@ccap/contracts';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
 import type { DB, ProviderTable } from '../../db/schema';
 import { fold } from './fold';
@@ -28,6 +34,8 @@ export interface ProviderInput {
   eveningOvernightCare: boolean;
   transportation: boolean;
   source: 'import' | 'demonstration' | 'application';
+  /** The approved application a listing comes from (its closures and openings apply to it). */
+  applicationId?: number | null;
 }
 
 /** The search after the route resolved the location: every field is a filter when present. */
@@ -46,6 +54,10 @@ export interface ProviderQuery {
   providesTransportation?: boolean | null | undefined;
   languageId?: number | null | undefined;
   qualityRating?: number | null | undefined;
+  /** Only providers with current openings for this age group (ADR 102). */
+  openingsFor?: OpeningAgeGroup | null | undefined;
+  /** The program's day the closures and openings are read on; todayIso() when absent. */
+  today?: string | undefined;
   near?: { point: GeoPoint; miles: number } | undefined;
   limit: number;
   /** How many results of the same search come before the page (0: the first page). */
@@ -87,6 +99,7 @@ const toRow = (p: ProviderInput) => ({
   evening_overnight_care: p.eveningOvernightCare,
   transportation: p.transportation,
   source: p.source,
+  application_id: p.applicationId ?? null,
 });
 
 /** Great-circle miles from a point to the row's location (x = longitude, y = latitude). */
@@ -132,6 +145,18 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
       sql`p.languages @> array[(select code from lookup_item where lookup_id = ${q.languageId} and lookup_type = 'Language')]`,
     );
   if (q.qualityRating != null) where.push(sql`p.quality_rating >= ${q.qualityRating}`);
+  // A provider closed today is left out of the search (ADR 102): read at each search, no job.
+  const today = q.today ?? todayIso();
+  where.push(sql`(p.application_id is null or not exists (
+    select 1 from provider_closure c
+    where c.application_id = p.application_id and c.cancelled_at is null
+      and c.starts_on <= ${today}::date and (c.ends_on is null or c.ends_on >= ${today}::date)))`);
+  // Openings not updated recently may no longer be true: the filter does not count on them.
+  if (q.openingsFor != null)
+    where.push(sql`exists (
+      select 1 from provider_opening o
+      where o.application_id = p.application_id and o.age_group = ${q.openingsFor} and o.openings > 0
+        and o.updated_on >= ${today}::date - ${OPENINGS_STALE_AFTER_DAYS}::int)`);
   return where;
 }
 
@@ -187,13 +212,16 @@ type SearchRow = Pick<
   | 'evening_overnight_care'
   | 'transportation'
   | 'source'
+  | 'application_id'
 > & { operation_hours: ProviderOperationHours[]; distance: number | null; total: number };
 
 const COLUMNS = sql.raw(`p.id, p.license_number, p.business_name, p.provider_type_id, p.is_cca, p.capacity,
   p.address1, p.city, p.zip, p.county, p.phone, p.operation_hours, p.location, p.languages, p.quality_rating,
-  p.accepts_special_needs, p.weekend_care, p.evening_overnight_care, p.transportation, p.source`);
+  p.accepts_special_needs, p.weekend_care, p.evening_overnight_care, p.transportation, p.source, p.application_id`);
 
-const toRecord = (row: SearchRow): ProviderRecord => ({
+type Openings = ProviderRecord['Openings'];
+
+const toRecord = (row: SearchRow, openings: Openings = []): ProviderRecord => ({
   Id: row.id,
   BusinessName: row.business_name,
   LicenseNumber: row.license_number,
@@ -213,7 +241,42 @@ const toRecord = (row: SearchRow): ProviderRecord => ({
   ProvidesTransportation: row.transportation,
   Distance: row.distance === null ? null : Math.round(row.distance * 100) / 100,
   IsDemonstration: row.source === 'demonstration',
+  Openings: openings,
 });
+
+/**
+ * The openings of the page's providers that came from an approval, in one statement; none
+ * is asked for when the page holds only imported or demonstration listings.
+ */
+async function openingsOf(db: Kysely<DB>, rows: SearchRow[], today: string): Promise<Map<number, Openings>> {
+  const ids = rows.flatMap((row) => (row.application_id === null ? [] : [Number(row.application_id)]));
+  const byApplication = new Map<number, Openings>();
+  if (ids.length === 0) return byApplication;
+  const found = await db
+    .selectFrom('provider_opening')
+    .select([
+      'application_id',
+      'age_group',
+      'openings',
+      sql<string>`to_char(updated_on, 'YYYY-MM-DD')`.as('updated_on'),
+      sql<boolean>`updated_on < ${today}::date - ${OPENINGS_STALE_AFTER_DAYS}::int`.as('stale'),
+    ])
+    .where('application_id', 'in', ids)
+    .orderBy('application_id')
+    .orderBy('age_group')
+    .execute();
+  for (const opening of found) {
+    const list = byApplication.get(Number(opening.application_id)) ?? [];
+    list.push({
+      AgeGroup: opening.age_group,
+      Count: opening.openings,
+      UpdatedOn: opening.updated_on,
+      NotUpdatedRecently: opening.stale,
+    });
+    byApplication.set(Number(opening.application_id), list);
+  }
+  return byApplication;
+}
 
 /**
  * The search, read from the database in one statement (ADR 089): a page of `q.limit` from
@@ -283,7 +346,15 @@ async function searchDirectory(db: Kysely<DB>, q: ProviderQuery, offset: number)
 async function searchPage(db: Kysely<DB>, q: ProviderQuery): Promise<ProviderPage> {
   const offset = q.offset ?? 0;
   const rows = await searchDirectory(db, q, offset);
-  if (rows.length > 0) return { total: Number(rows[0]!.total), value: rows.map(toRecord) };
+  if (rows.length > 0) {
+    const openings = await openingsOf(db, rows, q.today ?? todayIso());
+    return {
+      total: Number(rows[0]!.total),
+      value: rows.map((row) =>
+        toRecord(row, row.application_id === null ? [] : openings.get(Number(row.application_id))),
+      ),
+    };
+  }
   // A page past the end holds no row to carry the total: the total is then read on its own.
   if (offset === 0) return { total: 0, value: [] };
   const first = await searchDirectory(db, { ...q, limit: 1 }, 0);

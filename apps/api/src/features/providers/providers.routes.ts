@@ -125,6 +125,7 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         providesTransportation: criteria.providesTransportation,
         languageId: criteria.languageId,
         qualityRating: criteria.qualityRating,
+        openingsFor: criteria.openingsFor,
         near: origin ? { point: origin, miles: criteria.distance ?? defaultDistanceMiles } : undefined,
         limit: pageSize,
         offset: criteria.skip ?? 0,

@@ -69,6 +69,7 @@ export async function publishToProviderDirectory(
       eveningOvernightCare: hours.eveningOvernightCare === true,
       transportation: hours.transportation === true,
       source: 'application',
+      applicationId: application.id,
     },
   ]);
   return 'published';

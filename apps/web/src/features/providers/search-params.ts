@@ -1,4 +1,6 @@
 import {
+  OPENING_AGE_GROUPS,
+  type OpeningAgeGroup,
   type ProgramProfile,
   PROVIDER_SEARCH_LIMITS,
   type ProviderSearchCriteria,
@@ -47,6 +49,8 @@ export type SearchForm = Record<FieldOf<typeof TEXT> | FieldOf<typeof NUMBER>, s
     distance: string;
     providerTypeId: string;
     acceptsCcaChildren: boolean;
+    /** An age group to have openings for (ADR 102); empty for no such filter. */
+    openingsFor: string;
   };
 
 export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
@@ -70,6 +74,7 @@ export const emptyForm = (defaults: SearchDefaults): SearchForm => ({
   distance: String(defaults.defaultDistanceMiles),
   providerTypeId: String(defaults.defaultProviderTypeId),
   acceptsCcaChildren: true,
+  openingsFor: '',
 });
 
 export function formFromParams(params: URLSearchParams, defaults: SearchDefaults): SearchForm {
@@ -79,6 +84,7 @@ export function formFromParams(params: URLSearchParams, defaults: SearchDefaults
   form.distance = params.get('distance') ?? form.distance;
   form.providerTypeId = params.get('type') ?? form.providerTypeId;
   form.acceptsCcaChildren = params.get('cca') !== '0';
+  form.openingsFor = params.get('openings') ?? '';
   return form;
 }
 
@@ -92,8 +98,12 @@ export function paramsFromForm(form: SearchForm, defaults: SearchDefaults): URLS
   if (form.distance !== String(defaults.defaultDistanceMiles)) params.set('distance', form.distance);
   if (form.providerTypeId !== String(defaults.defaultProviderTypeId)) params.set('type', form.providerTypeId);
   if (!form.acceptsCcaChildren) params.set('cca', '0');
+  if (form.openingsFor !== '') params.set('openings', form.openingsFor);
   return params;
 }
+
+const isOpeningAgeGroup = (value: string): value is OpeningAgeGroup =>
+  (OPENING_AGE_GROUPS as readonly string[]).includes(value);
 
 // Text that is no number stays NaN: searchErrors refuses it, as the API's schema would.
 const toNumber = (value: string) => (value.trim() === '' ? null : Number(value));
@@ -122,6 +132,7 @@ function criteriaOf(form: SearchForm, defaults: SearchDefaults): ProviderSearchC
   }
   // Unchecked filters stay null (not applied), as the spec's criteria start.
   for (const [field] of FLAG) if (form[field]) criteria[field] = true;
+  if (isOpeningAgeGroup(form.openingsFor)) criteria.openingsFor = form.openingsFor;
   return criteria;
 }
 
@@ -163,6 +174,7 @@ export function searchErrors(form: SearchForm): SearchErrors {
     const value = toNumber(form[field]);
     if (value != null && !isLookupId(value)) errors[field] = 'choice';
   }
+  if (form.openingsFor !== '' && !isOpeningAgeGroup(form.openingsFor)) errors.openingsFor = 'choice';
   const rating = toNumber(form.qualityRating);
   if (rating != null && !(Number.isInteger(rating) && inRange(rating, qualityRating.min, qualityRating.max)))
     errors.qualityRating = 'choice';

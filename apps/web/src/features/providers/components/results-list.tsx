@@ -57,6 +57,29 @@ export function ResultsList({
                   <dt>{t('providerSearch.results.acceptsCca')}:</dt>
                   <dd>{provider.IsCCA ? t('providerSearch.results.yes') : t('providerSearch.results.no')}</dd>
                 </div>
+                {provider.Openings.length > 0 ? (
+                  <div className="flex basis-full flex-wrap gap-1">
+                    <dt>{t('providerSearch.results.openings')}:</dt>
+                    <dd>
+                      <ul className="flex flex-wrap gap-x-3">
+                        {provider.Openings.map((opening) => (
+                          <li key={opening.AgeGroup}>
+                            {t('providerSearch.results.openingsCount', {
+                              group: t(`application.lookups.AgeGroup.${opening.AgeGroup}`),
+                              count: format.number(opening.Count),
+                            })}
+                            {opening.NotUpdatedRecently ? (
+                              <span className="text-slate-700 dark:text-slate-300">
+                                {' '}
+                                ({t('providerSearch.results.notUpdatedRecently')})
+                              </span>
+                            ) : null}
+                          </li>
+                        ))}
+                      </ul>
+                    </dd>
+                  </div>
+                ) : null}
               </dl>
             </div>
           </li>

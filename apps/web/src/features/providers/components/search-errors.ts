@@ -45,6 +45,7 @@ export const FIELDS = [
   ['providerTypeId', 'type', 'providerType'],
   ['languageId', 'language', 'language'],
   ['qualityRating', 'rating', 'rating'],
+  ['openingsFor', 'openings', 'openingsFor'],
 ] as const satisfies readonly (readonly [keyof Form, string, string])[];
 
 /** The words for a field's error, if it has one. */

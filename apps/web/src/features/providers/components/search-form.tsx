@@ -1,4 +1,4 @@
-import type { LookupItem } from '@ccap/contracts';
+import { type LookupItem, OPENING_AGE_GROUPS } from '@ccap/contracts';
 import { useDeferredValue, useId, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -268,6 +268,20 @@ export function SearchForm({
                 ...['1', '2', '3', '4', '5'].map((rating) => ({
                   value: rating,
                   label: t('providerSearch.form.ratingAtLeast', { rating }),
+                })),
+              ]}
+            />
+            <Select
+              id={f('openings')}
+              label={t('providerSearch.form.openingsFor')}
+              value={form.openingsFor}
+              onChange={set('openingsFor')}
+              error={messageOf('openingsFor')}
+              options={[
+                { value: '', label: t('providerSearch.form.anyOpenings') },
+                ...OPENING_AGE_GROUPS.map((ageGroup) => ({
+                  value: ageGroup,
+                  label: t(`application.lookups.AgeGroup.${ageGroup}`),
                 })),
               ]}
             />

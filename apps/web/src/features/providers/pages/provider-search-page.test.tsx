@@ -47,6 +47,7 @@ const record = (id: number, name: string, overrides: Partial<ProviderRecord> = {
   ProvidesTransportation: false,
   Distance: null,
   IsDemonstration: true,
+  Openings: [],
   ...overrides,
 });
 
