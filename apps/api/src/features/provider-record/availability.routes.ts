@@ -27,7 +27,7 @@ export const availabilityProblemTypes = {
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const writeProblems = { ...problems, 409: problemSchema, 422: problemSchema };
 
-const noProvider = () => notFound('The approved provider');
+const noProvider = () => notFound('notFoundProvider');
 
 /**
  * Who may read a provider's availability: as for its application (the owner, the county's
@@ -44,7 +44,7 @@ async function readable(availability: AvailabilityRepository, request: FastifyRe
 async function writable(availability: AvailabilityRepository, request: FastifyRequest, applicationId: number) {
   const application = await readable(availability, request, applicationId);
   if (application.ownerId !== currentUser(request).id)
-    throw new HttpProblem(403, 'Only the provider records their closures and openings.');
+    throw new HttpProblem(403, 'availabilityOwnerOnly');
   return application;
 }
 
@@ -115,12 +115,12 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       if (result.outcome === 'not-found') throw noProvider();
       if (result.outcome === 'overlap')
-        throw new HttpProblem(409, 'This closure overlaps another closure: change its dates or cancel the other.', {
+        throw new HttpProblem(409, 'closureOverlaps', {
           type: availabilityProblemTypes.overlap,
           errors: [{ path: 'startsOn', message: availabilityMessages.overlap }],
         });
       if (result.outcome === 'closed-for-good')
-        throw new HttpProblem(409, 'The provider has closed permanently: no further closure can be recorded.', {
+        throw new HttpProblem(409, 'closedPermanently', {
           type: availabilityProblemTypes.closedForGood,
           errors: [{ path: 'kind', message: availabilityMessages.alreadyClosed }],
         });
@@ -147,9 +147,9 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
         actor: actorOf(request),
         today: todayIso(),
       });
-      if (result.outcome === 'not-found') throw notFound('The closure');
+      if (result.outcome === 'not-found') throw notFound('notFoundClosure');
       if (result.outcome === 'started')
-        throw new HttpProblem(409, 'This closure has begun or was cancelled: it can no longer be cancelled.', {
+        throw new HttpProblem(409, 'closureNotCancellable', {
           type: availabilityProblemTypes.closureStarted,
         });
       return result.value;
