@@ -43,8 +43,7 @@ async function readable(availability: AvailabilityRepository, request: FastifyRe
 /** Only the provider changes their availability; staff who may read it are told so. */
 async function writable(availability: AvailabilityRepository, request: FastifyRequest, applicationId: number) {
   const application = await readable(availability, request, applicationId);
-  if (application.ownerId !== currentUser(request).id)
-    throw new HttpProblem(403, 'availabilityOwnerOnly');
+  if (application.ownerId !== currentUser(request).id) throw new HttpProblem(403, 'availabilityOwnerOnly');
   return application;
 }
 
