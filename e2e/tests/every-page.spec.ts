@@ -33,6 +33,7 @@ const SIGNED_IN_PAGES = [
   '/dashboard',
   '/registeredapplication',
   '/apps/mailbox',
+  '/my-provider-record',
 ];
 
 const MODES = {

@@ -31,6 +31,7 @@ import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
+import { providerRecordRoutes } from './features/provider-record/provider-record.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
@@ -176,6 +177,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   );
   // Rows written before the protected answers were sealed are sealed now, in short batches.
   await app.repositories.sealedAnswers.sealClearRows();
+  // Applications approved before provider records existed get theirs (ADR 100).
+  await app.repositories.providerRecords.backfill();
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
@@ -256,6 +259,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(providerRecordRoutes);
   await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);

@@ -21,6 +21,7 @@ import { createLocaleSource, type LocaleSource } from './features/application/pd
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
+import { createProviderRecordsRepository } from './features/provider-record/provider-records.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
 import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
@@ -61,6 +62,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   // Every write records its change (audit entry and notices) through this one, in its transaction.
   const audit = createAuditRepository(db, notifier);
   const signingKeys = createSigningKeysRepository(db);
+  const providerRecords = createProviderRecordsRepository(db, options.cipher, options.timeZone);
   return {
     health: createHealthRepository(db),
     audit,
@@ -87,7 +89,8 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue: createQueueRepository(db, options.timeZone),
-    review: createReviewRepository(db, audit, options.cipher),
+    review: createReviewRepository(db, audit, options.cipher, providerRecords),
+    providerRecords,
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),

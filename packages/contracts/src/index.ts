@@ -12,3 +12,4 @@ export * from './provider-search-constants';
 export * from './rfi/index';
 export * from './staff/index';
 export * from './notifications';
+export * from './provider-record/index';

@@ -2,8 +2,11 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mapProtectedFields, protectedFieldsOf } from '@ccap/contracts';
 import { type KeyEncryptionKey, open, seal } from './key-encryption-key';
 
-/** The tables whose rows hold an application's answers, each row with a data key of its own. */
-export type SealedTable = 'draft_application' | 'application';
+/**
+ * The tables whose rows hold an application's answers, each row with a data key of its own: the
+ * drafts, the submitted applications, and the versions of an approved provider's record.
+ */
+export type SealedTable = 'draft_application' | 'application' | 'provider_record_version';
 
 /** A row's answers as stored: protected answers sealed, the row's data key sealed by the KEK. */
 export interface SealedAnswers<T> {

@@ -325,6 +325,33 @@ export interface RfiDocumentTable {
   uploaded_at: DefaultedTimestamp;
 }
 
+/** 0031-provider-record: the provider's record after approval, one per approved application. */
+export interface ProviderRecordTable {
+  id: Generated<number>;
+  application_id: number;
+  owner_id: string;
+  status: Generated<'active' | 'ended'>;
+  county: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** 0031-provider-record: one version of a record; its days are text in queries, as `due_date`'s. */
+export interface ProviderRecordVersionTable {
+  id: Generated<number>;
+  record_id: number;
+  version: number;
+  application_json: JSONColumnType<Record<string, unknown>, string, string>;
+  data_key: OptionalText;
+  tin_hmac: OptionalText;
+  valid_from: ColumnType<Date, string, string>;
+  valid_to: ColumnType<Date | null, string | null | undefined, string | null>;
+  changed_by_id: string | null;
+  changed_by_label: string | null;
+  reason: string | null;
+  change_id: number | null;
+  created_at: DefaultedTimestamp;
+}
+
 export interface DB {
   provider: ProviderTable;
   provider_name_word: ProviderNameWordTable;
@@ -351,4 +378,6 @@ export interface DB {
   mail_outbox: MailOutboxTable;
   notification: NotificationTable;
   message: MessageTable;
+  provider_record: ProviderRecordTable;
+  provider_record_version: ProviderRecordVersionTable;
 }

@@ -228,6 +228,13 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               Component: (await import('@/features/application/pages/dashboard-page')).DashboardPage,
             }),
           },
+          {
+            path: 'my-provider-record',
+            lazy: async () => ({
+              Component: (await import('@/features/provider-record/pages/my-provider-record-page'))
+                .MyProviderRecordPage,
+            }),
+          },
           { path: 'documents', element: <OwnApplicationRedirect to="documents" /> },
           {
             path: 'documents/:id',

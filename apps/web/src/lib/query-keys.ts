@@ -20,6 +20,10 @@ export const queryKeys = {
   drafts: () => ['drafts'] as const,
   dashboard: () => ['dashboard'] as const,
   applicationReads: (applicationId: number) => ['application-reads', applicationId] as const,
+  providerRecord: {
+    all: () => ['provider-record'] as const,
+    mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
+  },
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {
     all: (applicationId: number) => ['rfi', applicationId] as const,

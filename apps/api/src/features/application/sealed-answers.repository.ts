@@ -8,6 +8,9 @@ export interface RotationProgress {
   rewrapped: number;
 }
 
+/** Every table of sealed rows; the versions of a provider's record are sealed at their insert. */
+const SEALED_TABLES = ['draft_application', 'application', 'provider_record_version'] as const;
+
 /** The JSON of a row's answers as its table holds it: text for drafts, jsonb for applications. */
 const answersOf = (table: SealedTable, json: unknown): unknown =>
   table === 'draft_application' ? JSON.parse(json as string) : json;
@@ -102,7 +105,7 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
     async openAllRows(): Promise<number> {
       const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
       let opened = 0;
-      for (const name of ['draft_application', 'application'] as const) {
+      for (const name of SEALED_TABLES) {
         const rows = await untyped
           .selectFrom(name)
           .select(['id', 'application_json', 'data_key'])
@@ -137,17 +140,16 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
     ): Promise<number> {
       const batchSize = options.batchSize ?? 200;
       await this.sealClearRows(batchSize);
-      return (
-        (await rotateTable('draft_application', batchSize, options.onBatch)) +
-        (await rotateTable('application', batchSize, options.onBatch))
-      );
+      let rewrapped = 0;
+      for (const name of SEALED_TABLES) rewrapped += await rotateTable(name, batchSize, options.onBatch);
+      return rewrapped;
     },
 
     /** How many rows still have a data key sealed under another version than the current one. */
     async staleCount(): Promise<number> {
       const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
       let total = 0;
-      for (const name of ['draft_application', 'application'] as const) {
+      for (const name of SEALED_TABLES) {
         const row = await untyped
           .selectFrom(name)
           .select((eb) => eb.fn.countAll<string>().as('count'))

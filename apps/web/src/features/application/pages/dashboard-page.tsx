@@ -158,6 +158,11 @@ export function DashboardPage() {
         <Link to={`/rfi-v1/${applicationId ?? 0}`} className={buttonClasses('secondary')}>
           {t('dashboard.actions.rfi')}
         </Link>
+        {providerApplication?.status === 'approved' ? (
+          <Link to="/my-provider-record" className={buttonClasses('secondary')}>
+            {t('dashboard.actions.providerRecord')}
+          </Link>
+        ) : null}
       </div>
       {redirectedFrom && applicationId === null ? (
         <Alert tone="info">{t(`dashboard.noApplicationFor.${redirectedFrom}`)}</Alert>
