@@ -31,6 +31,7 @@ import { usersRoutes } from './features/identity/users.routes';
 import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
+import { providerChangeRoutes } from './features/provider-record/provider-change.routes';
 import { providerRecordRoutes } from './features/provider-record/provider-record.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
@@ -260,6 +261,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
   await app.register(providerRecordRoutes);
+  await app.register(providerChangeRoutes);
   await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);

@@ -21,6 +21,7 @@ import { createLocaleSource, type LocaleSource } from './features/application/pd
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
+import { createProviderChangesRepository } from './features/provider-record/provider-changes.repository';
 import { createProviderRecordsRepository } from './features/provider-record/provider-records.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
@@ -91,6 +92,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     queue: createQueueRepository(db, options.timeZone),
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
+    providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),

@@ -114,6 +114,17 @@ const profileFieldsSchema = z.object({
    * need one; service workers when `serviceWorkers` is true.
    */
   staffSecondFactor: z.object({ serviceWorkers: z.boolean() }).default({ serviceWorkers: false }),
+  /**
+   * Changes a provider reports on their record (ADR 101): how many days back an effective date
+   * may go, and the parts (contact details `providerInfo`, hours `operationHoursInfo`) whose
+   * change takes effect without review (still audited, and listed for staff).
+   */
+  providerChanges: z
+    .object({
+      pastLimitDays: z.number().int().nonnegative().max(366).default(30),
+      applyAtOnce: z.array(z.enum(['providerInfo', 'operationHoursInfo'])).default([]),
+    })
+    .default({ pastLimitDays: 30, applyAtOnce: [] }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -4,9 +4,10 @@ import { type KeyEncryptionKey, open, seal } from './key-encryption-key';
 
 /**
  * The tables whose rows hold an application's answers, each row with a data key of its own: the
- * drafts, the submitted applications, and the versions of an approved provider's record.
+ * drafts, the submitted applications, the versions of an approved provider's record and the
+ * changes reported on it.
  */
-export type SealedTable = 'draft_application' | 'application' | 'provider_record_version';
+export type SealedTable = 'draft_application' | 'application' | 'provider_record_version' | 'provider_change';
 
 /** A row's answers as stored: protected answers sealed, the row's data key sealed by the KEK. */
 export interface SealedAnswers<T> {

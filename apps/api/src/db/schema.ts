@@ -352,6 +352,29 @@ export interface ProviderRecordVersionTable {
   created_at: DefaultedTimestamp;
 }
 
+/** 0032-provider-change: a change a provider reports on their record. */
+export interface ProviderChangeTable {
+  id: Generated<number>;
+  record_id: number;
+  owner_id: string;
+  status: Generated<'draft' | 'submitted' | 'approved' | 'denied' | 'withdrawn' | 'applied'>;
+  parts: JSONColumnType<string[], string, string>;
+  application_json: JSONColumnType<Record<string, unknown>, string, string>;
+  data_key: OptionalText;
+  tin_hmac: OptionalText;
+  based_on_version: number;
+  effective_date: ColumnType<Date, string, string>;
+  note: string | null;
+  version: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  decided_by: OptionalText;
+  decision_reason: OptionalText;
+  applied_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface DB {
   provider: ProviderTable;
   provider_name_word: ProviderNameWordTable;
@@ -380,4 +403,5 @@ export interface DB {
   message: MessageTable;
   provider_record: ProviderRecordTable;
   provider_record_version: ProviderRecordVersionTable;
+  provider_change: ProviderChangeTable;
 }

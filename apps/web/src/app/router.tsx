@@ -235,6 +235,16 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 .MyProviderRecordPage,
             }),
           },
+          {
+            path: 'my-provider-record/changes/new',
+            lazy: async () => ({
+              Component: (await import('@/features/provider-record/pages/new-change-page')).NewChangePage,
+            }),
+          },
+          {
+            path: 'my-provider-record/changes/:id',
+            lazy: async () => ({ Component: (await import('./routes/report-change')).ChangeRoute }),
+          },
           { path: 'documents', element: <OwnApplicationRedirect to="documents" /> },
           {
             path: 'documents/:id',
@@ -294,6 +304,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: 'staff/applications/:id',
                 lazy: async () => ({ Component: (await import('./routes/staff-review')).StaffReviewRoute }),
+              },
+              {
+                path: 'staff/changes',
+                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangesRoute }),
+              },
+              {
+                path: 'staff/changes/:id',
+                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangeRoute }),
               },
               {
                 path: 'analytics',

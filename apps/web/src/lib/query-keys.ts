@@ -23,6 +23,9 @@ export const queryKeys = {
   providerRecord: {
     all: () => ['provider-record'] as const,
     mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
+    changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
+    change: (changeId: number) => ['provider-record', 'change', changeId] as const,
+    staffChanges: (status: string | undefined) => ['provider-record', 'staff-changes', status ?? null] as const,
   },
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {

@@ -1,1 +1,2 @@
 export * from './provider-record';
+export * from './changes';

@@ -21,6 +21,7 @@ import * as m0023 from './0023-audit-hash-chain';
 import * as m0027 from './0027-second-factor';
 import * as m0028 from './0028-fuzzystrmatch';
 import * as m0031 from './0031-provider-record';
+import * as m0032 from './0032-provider-change';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0027-second-factor': m0027,
   '0028-fuzzystrmatch': m0028,
   '0031-provider-record': m0031,
+  '0032-provider-change': m0032,
 };

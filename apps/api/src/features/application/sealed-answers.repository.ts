@@ -8,8 +8,8 @@ export interface RotationProgress {
   rewrapped: number;
 }
 
-/** Every table of sealed rows; the versions of a provider's record are sealed at their insert. */
-const SEALED_TABLES = ['draft_application', 'application', 'provider_record_version'] as const;
+/** Every table of sealed rows; a record's versions and reported changes are sealed at their insert. */
+const SEALED_TABLES = ['draft_application', 'application', 'provider_record_version', 'provider_change'] as const;
 
 /** The JSON of a row's answers as its table holds it: text for drafts, jsonb for applications. */
 const answersOf = (table: SealedTable, json: unknown): unknown =>

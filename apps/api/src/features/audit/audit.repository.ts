@@ -18,7 +18,10 @@ export interface Change {
   /** Who: a user, or (no id) someone known only by a label, such as the address that registers. */
   actor: { id: string | null; label: string | null; requestId?: string | null };
   action: string;
-  entity: { type: 'application' | 'application_document' | 'rfi' | 'user' | 'idp_account'; id: string | number };
+  entity: {
+    type: 'application' | 'application_document' | 'rfi' | 'user' | 'idp_account' | 'provider_change';
+    id: string | number;
+  };
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
   reason?: string | null;

@@ -265,14 +265,20 @@ export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCip
       return row ? toRecord(row) : undefined;
     },
 
-    async current(recordId: number): Promise<RecordVersion> {
-      const row = await db
+    async current(recordId: number, executor: Db = db): Promise<RecordVersion> {
+      const row = await executor
         .selectFrom('provider_record_version as v')
         .select(versionColumns)
         .where('v.record_id', '=', recordId)
         .where('v.valid_to', 'is', null)
         .executeTakeFirstOrThrow();
       return toVersion(row);
+    },
+
+    /** One version by its number. */
+    async version(recordId: number, version: number): Promise<RecordVersion | undefined> {
+      const row = await versionsOf(db, recordId).where('v.version', '=', version).executeTakeFirst();
+      return row ? toVersion(row) : undefined;
     },
 
     /** The version in force on a day (ISO date), or undefined before the record began. */

@@ -61,6 +61,7 @@ describe('my provider record', () => {
   it('shows the answers in force, the history of versions and the documents on file', async () => {
     const asked: (string | null)[] = [];
     server.use(
+      http.get('*/api/ProviderRecord/:id/changes', () => HttpResponse.json({ items: [] })),
       http.get('*/api/ProviderRecord', ({ request }) => {
         const on = new URL(request.url).searchParams.get('on');
         asked.push(on);

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
+import { MyChanges } from '../components/my-changes';
 import { RecordView } from '../components/record-view';
 
 /**
@@ -37,7 +38,10 @@ export function MyProviderRecordPage() {
           </p>
         </>
       ) : (
-        <RecordView key={record.data.record.on} record={record.data.record} onShowDay={setOn} />
+        <>
+          <MyChanges applicationId={record.data.record.applicationId} />
+          <RecordView key={record.data.record.on} record={record.data.record} onShowDay={setOn} />
+        </>
       )}
     </div>
   );
