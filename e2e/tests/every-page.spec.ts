@@ -34,6 +34,7 @@ const SIGNED_IN_PAGES = [
   '/registeredapplication',
   '/apps/mailbox',
   '/my-provider-record/availability',
+  '/my-provider-record',
 ];
 
 const MODES = {

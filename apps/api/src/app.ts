@@ -32,6 +32,8 @@ import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
 import { availabilityRoutes } from './features/provider-record/availability.routes';
+import { providerChangeRoutes } from './features/provider-record/provider-change.routes';
+import { providerRecordRoutes } from './features/provider-record/provider-record.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
@@ -179,6 +181,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.repositories.sealedAnswers.sealClearRows();
   // Authenticator secrets sealed under the server secret move under the key ring (ADR 097).
   await app.repositories.secondFactor.sealLegacySecrets();
+  // Applications approved before provider records existed get theirs (ADR 100).
+  await app.repositories.providerRecords.backfill();
   // Reference lists follow the code and the program profile's counties at every start.
   await app.repositories.lookups.sync(profile.counties);
   app.decorate('programProfile', profile);
@@ -259,6 +263,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(providerRecordRoutes);
+  await app.register(providerChangeRoutes);
   await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);

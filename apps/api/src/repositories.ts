@@ -23,6 +23,8 @@ import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
 import { createAvailabilityRepository } from './features/provider-record/availability.repository';
+import { createProviderChangesRepository } from './features/provider-record/provider-changes.repository';
+import { createProviderRecordsRepository } from './features/provider-record/provider-records.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
 import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
@@ -63,6 +65,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   // Every write records its change (audit entry and notices) through this one, in its transaction.
   const audit = createAuditRepository(db, notifier);
   const signingKeys = createSigningKeysRepository(db);
+  const providerRecords = createProviderRecordsRepository(db, options.cipher, options.timeZone);
   return {
     health: createHealthRepository(db),
     audit,
@@ -90,7 +93,9 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue: createQueueRepository(db, options.timeZone),
-    review: createReviewRepository(db, audit, options.cipher),
+    review: createReviewRepository(db, audit, options.cipher, providerRecords),
+    providerRecords,
+    providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),

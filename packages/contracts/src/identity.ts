@@ -117,6 +117,9 @@ export const notificationEvents = [
   'statusChanged',
   'decisionMade',
   'draftReminder',
+  'changeReceived',
+  'changeDecided',
+  'changeApplied',
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;

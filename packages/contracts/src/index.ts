@@ -13,3 +13,4 @@ export * from './provider-record/availability';
 export * from './rfi/index';
 export * from './staff/index';
 export * from './notifications';
+export * from './provider-record/index';

@@ -127,6 +127,17 @@ const profileFieldsSchema = z.object({
       exportDays: z.number().int().min(1).max(36500).default(30),
     })
     .default({ closedApplicationDays: 1095, abandonedDraftDays: 365, exportDays: 30 }),
+  /**
+   * Changes a provider reports on their record (ADR 101): how many days back an effective date
+   * may go, and the parts (contact details `providerInfo`, hours `operationHoursInfo`) whose
+   * change takes effect without review (still audited, and listed for staff).
+   */
+  providerChanges: z
+    .object({
+      pastLimitDays: z.number().int().nonnegative().max(366).default(30),
+      applyAtOnce: z.array(z.enum(['providerInfo', 'operationHoursInfo'])).default([]),
+    })
+    .default({ pastLimitDays: 30, applyAtOnce: [] }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -2,8 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mapProtectedFields, protectedFieldsOf } from '@ccap/contracts';
 import { type KeyEncryptionKey, open, seal } from './key-encryption-key';
 
-/** The tables whose rows hold an application's answers, each row with a data key of its own. */
-export type SealedTable = 'draft_application' | 'application';
+/**
+ * The tables whose rows hold an application's answers, each row with a data key of its own: the
+ * drafts, the submitted applications, the versions of an approved provider's record and the
+ * changes reported on it.
+ */
+export type SealedTable = 'draft_application' | 'application' | 'provider_record_version' | 'provider_change';
 /** Tables whose rows hold one secret (not answers) sealed with a data key of the row's own. */
 export type SecretTable = 'idp_second_factor';
 type RowId = number | string;

@@ -331,6 +331,56 @@ export interface RfiDocumentTable {
   uploaded_at: DefaultedTimestamp;
 }
 
+/** 0031-provider-record: the provider's record after approval, one per approved application. */
+export interface ProviderRecordTable {
+  id: Generated<number>;
+  application_id: number;
+  owner_id: string;
+  status: Generated<'active' | 'ended'>;
+  county: string | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** 0031-provider-record: one version of a record; its days are text in queries, as `due_date`'s. */
+export interface ProviderRecordVersionTable {
+  id: Generated<number>;
+  record_id: number;
+  version: number;
+  application_json: JSONColumnType<Record<string, unknown>, string, string>;
+  data_key: OptionalText;
+  tin_hmac: OptionalText;
+  valid_from: ColumnType<Date, string, string>;
+  valid_to: ColumnType<Date | null, string | null | undefined, string | null>;
+  changed_by_id: string | null;
+  changed_by_label: string | null;
+  reason: string | null;
+  change_id: number | null;
+  created_at: DefaultedTimestamp;
+}
+
+/** 0032-provider-change: a change a provider reports on their record. */
+export interface ProviderChangeTable {
+  id: Generated<number>;
+  record_id: number;
+  owner_id: string;
+  status: Generated<'draft' | 'submitted' | 'approved' | 'denied' | 'withdrawn' | 'applied'>;
+  parts: JSONColumnType<string[], string, string>;
+  application_json: JSONColumnType<Record<string, unknown>, string, string>;
+  data_key: OptionalText;
+  tin_hmac: OptionalText;
+  based_on_version: number;
+  effective_date: ColumnType<Date, string, string>;
+  note: string | null;
+  version: Generated<number>;
+  created_at: DefaultedTimestamp;
+  updated_at: DefaultedTimestamp;
+  submitted_at: NullableTimestamp;
+  decided_at: NullableTimestamp;
+  decided_by: OptionalText;
+  decision_reason: OptionalText;
+  applied_version: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface DB {
   provider: ProviderTable;
   provider_name_word: ProviderNameWordTable;
@@ -359,6 +409,9 @@ export interface DB {
   message: MessageTable;
   provider_closure: ProviderClosureTable;
   provider_opening: ProviderOpeningTable;
+  provider_record: ProviderRecordTable;
+  provider_record_version: ProviderRecordVersionTable;
+  provider_change: ProviderChangeTable;
 }
 
 /** 0033-provider-availability: a closure of an approved provider (ADR 102). */

@@ -228,6 +228,23 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               Component: (await import('@/features/application/pages/dashboard-page')).DashboardPage,
             }),
           },
+          {
+            path: 'my-provider-record',
+            lazy: async () => ({
+              Component: (await import('@/features/provider-record/pages/my-provider-record-page'))
+                .MyProviderRecordPage,
+            }),
+          },
+          {
+            path: 'my-provider-record/changes/new',
+            lazy: async () => ({
+              Component: (await import('@/features/provider-record/pages/new-change-page')).NewChangePage,
+            }),
+          },
+          {
+            path: 'my-provider-record/changes/:id',
+            lazy: async () => ({ Component: (await import('./routes/report-change')).ChangeRoute }),
+          },
           { path: 'documents', element: <OwnApplicationRedirect to="documents" /> },
           {
             path: 'my-provider-record/availability',
@@ -293,6 +310,14 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
               {
                 path: 'staff/applications/:id',
                 lazy: async () => ({ Component: (await import('./routes/staff-review')).StaffReviewRoute }),
+              },
+              {
+                path: 'staff/changes',
+                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangesRoute }),
+              },
+              {
+                path: 'staff/changes/:id',
+                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangeRoute }),
               },
               {
                 path: 'analytics',

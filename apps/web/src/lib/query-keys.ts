@@ -22,6 +22,13 @@ export const queryKeys = {
   /** The signed-in provider's closures and openings (ADR 102). */
   myAvailability: () => ['availability', 'mine'] as const,
   applicationReads: (applicationId: number) => ['application-reads', applicationId] as const,
+  providerRecord: {
+    all: () => ['provider-record'] as const,
+    mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
+    changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
+    change: (changeId: number) => ['provider-record', 'change', changeId] as const,
+    staffChanges: (status: string | undefined) => ['provider-record', 'staff-changes', status ?? null] as const,
+  },
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {
     all: (applicationId: number) => ['rfi', applicationId] as const,

@@ -18,7 +18,13 @@ const answersOf = (table: SealedTable, json: unknown): unknown =>
  * short and each row's write checks it is still as read, so the API keeps serving and a save in
  * between wins (it seals with the current version anyway).
  */
-const TABLES = ['draft_application', 'application'] as const satisfies readonly SealedTable[];
+/** Every table of sealed rows; a record's versions and reported changes are sealed at their insert. */
+const TABLES = [
+  'draft_application',
+  'application',
+  'provider_record_version',
+  'provider_change',
+] as const satisfies readonly SealedTable[];
 
 /** A row of a sealed table as the walker hands it over: its answers already parsed. */
 interface SealedRow {
@@ -32,7 +38,7 @@ interface SealedRow {
 type RowsToWalk = 'clear' | 'sealed' | 'stale';
 
 export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCipher) {
-  // Both tables with the same code: the columns it touches are the same in both.
+  // Every table with the same code: the columns it touches are the same in each.
   const untyped = db as unknown as Kysely<Record<SealedTable, DB['draft_application']>>;
 
   /**
@@ -71,8 +77,8 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
     }
   };
 
-  /** The same walk over both tables; the rows changed in all. */
-  const walkBoth = async (
+  /** The same walk over every sealed table; the rows changed in all. */
+  const walkAll = async (
     rows: RowsToWalk,
     batchSize: number,
     visit: (name: SealedTable, row: SealedRow) => Promise<number>,
@@ -99,7 +105,7 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
      * migration 0021 needs first (its down step refuses while a row holds a data key).
      */
     async openAllRows(batchSize = 100): Promise<number> {
-      return walkBoth('sealed', batchSize, async (name, row) => {
+      return walkAll('sealed', batchSize, async (name, row) => {
         const answers = await cipher.open(name, row.id, row.answers, row.dataKey);
         const result = await untyped
           .updateTable(name)
@@ -113,7 +119,7 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
 
     /** Seals the rows written before the answers were encrypted (at start-up). */
     async sealClearRows(batchSize = 100): Promise<number> {
-      return walkBoth('clear', batchSize, async (name, row) => {
+      return walkAll('clear', batchSize, async (name, row) => {
         const sealed = await cipher.seal(name, row.id, row.answers);
         const result = await untyped
           .updateTable(name)
@@ -135,7 +141,7 @@ export function createSealedAnswersRepository(db: Kysely<DB>, cipher: FieldCiphe
       const batchSize = options.batchSize ?? 200;
       const current = cipher.kek.currentVersion;
       await this.sealClearRows(batchSize);
-      return walkBoth(
+      return walkAll(
         'stale',
         batchSize,
         async (name, row) => {

@@ -21,6 +21,7 @@ export const JOB_QUEUES = {
   drainMail: { name: 'mail.drain', expireInSeconds: 6 * 60 },
   sweepOrphans: { name: 'blobs.orphan-sweep', expireInSeconds: 30 * 60 },
   sweepExpired: { name: 'retention.sweep', expireInSeconds: 60 * 60 },
+  applyProviderChanges: { name: 'provider-changes.apply', expireInSeconds: 15 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -66,6 +67,11 @@ export async function startBackgroundJobs(options: {
     const count = await repositories.rfiReminders.remindDue();
     if (count > 0) log.info(`reminded applicants of ${count} RFIs past their due date`);
   };
+  // Approved changes whose day has come become their record's new version (ADR 101).
+  const applyProviderChanges = async () => {
+    const result = await repositories.providerChanges.applyDue(repositories.providerRecords.today());
+    if (result.applied + result.returned > 0) log.info(result, 'applied the reported changes whose day has come');
+  };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
@@ -96,6 +102,8 @@ export async function startBackgroundJobs(options: {
     const jobs: PeriodicJob[] = [
       { ...JOB_QUEUES.remindDrafts, everySeconds: 3600, run: remindStaleDrafts },
       { ...JOB_QUEUES.remindDueRfis, everySeconds: 3600, run: remindDueRfis },
+      // Each hour, so a change takes effect within the first hour of its day wherever the program is.
+      { ...JOB_QUEUES.applyProviderChanges, everySeconds: 3600, run: applyProviderChanges },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -118,6 +126,8 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, 'draft reminders failed'))
       .then(remindDueRfis)
       .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
+      .then(applyProviderChanges)
+      .catch((error: unknown) => log.error({ err: error }, 'applying the reported changes failed'))
       .finally(() => {
         reminders = undefined;
       });

@@ -11,7 +11,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
-import { publishToProviderDirectory } from './provider-directory';
+import type { ProviderRecordsRepository } from '../provider-record/provider-records.repository';
 import { assigneeOf } from './staff-views';
 
 export type ChangeOutcome<T> =
@@ -22,7 +22,12 @@ export type ChangeOutcome<T> =
   | { outcome: 'closed'; status: SubmittedStatus };
 
 /** One application under review, and the decisions and assignments made on it. */
-export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository, cipher: FieldCipher) {
+export function createReviewRepository(
+  db: Kysely<DB>,
+  audit: AuditRepository,
+  cipher: FieldCipher,
+  records: ProviderRecordsRepository,
+) {
   /** Locks the application and checks the version the caller saw. */
   const lockForChange = async (trx: Transaction<DB>, applicationId: number, version: number) => {
     const row = await trx
@@ -158,13 +163,17 @@ export function createReviewRepository(db: Kysely<DB>, audit: AuditRepository, c
           .where('id', '=', row.id)
           .execute();
         await closePendingRfis(trx, row.id, transition.to, input.actor);
-        const directory =
+        // An approval makes the provider's record (its first version), which publishes the
+        // provider into the public directory.
+        const record =
           input.action === 'approve'
-            ? await publishToProviderDirectory(trx, {
-                id: row.id,
-                answers: row.application_json,
+            ? await records.createFromApplication(trx, {
+                applicationId: row.id,
+                actor: input.actor,
+                reason: input.reason ?? null,
               })
             : undefined;
+        const directory = record?.directory;
         await audit.recordChange(trx, {
           actor: input.actor,
           action: `application.${input.action}`,

@@ -48,6 +48,19 @@ describe('the dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Timeline' })).toBeInTheDocument();
   });
 
+  it('links an approved provider to their provider record', async () => {
+    arrange({
+      ...submitted,
+      isDocumentRequired: false,
+      providerApplication: { ...submitted.providerApplication!, status: 'approved' },
+    });
+    await renderRoute('/dashboard');
+    expect(await screen.findByRole('link', { name: 'My provider record' })).toHaveAttribute(
+      'href',
+      '/my-provider-record',
+    );
+  });
+
   it("lists who at the agency opened the application, by the unit's name", async () => {
     arrange(submitted, [], {
       ...noReads,

@@ -159,9 +159,14 @@ export function DashboardPage() {
           {t('dashboard.actions.rfi')}
         </Link>
         {providerApplication?.status === 'approved' ? (
-          <Link to="/my-provider-record/availability" className={buttonClasses('secondary')}>
-            {t('dashboard.actions.availability')}
-          </Link>
+          <>
+            <Link to="/my-provider-record" className={buttonClasses('secondary')}>
+              {t('dashboard.actions.providerRecord')}
+            </Link>
+            <Link to="/my-provider-record/availability" className={buttonClasses('secondary')}>
+              {t('dashboard.actions.availability')}
+            </Link>
+          </>
         ) : null}
       </div>
       {redirectedFrom && applicationId === null ? (

@@ -24,14 +24,20 @@ describe('header user area', () => {
     await userEvent.keyboard('{Enter}');
     expect(button).toHaveAttribute('aria-expanded', 'true');
     const items = within(screen.getByRole('menu')).getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual(['Profile', 'Inbox', 'Lock screen', 'Sign out']);
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Profile',
+      'Inbox',
+      'My provider record',
+      'Lock screen',
+      'Sign out',
+    ]);
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{ArrowUp}');
-    expect(items[3]).toHaveFocus();
+    expect(items[4]).toHaveFocus();
     await userEvent.keyboard('{Home}');
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{End}');
-    expect(items[3]).toHaveFocus();
+    expect(items[4]).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}');
     expect(items[0]).toHaveFocus();
     await userEvent.keyboard('{Escape}');

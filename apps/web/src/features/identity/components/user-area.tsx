@@ -80,6 +80,11 @@ export function UserArea() {
       items={[
         { id: 'profile', label: t('header.profile'), onSelect: () => void navigate('/users/profile') },
         { id: 'inbox', label: t('header.inbox'), onSelect: () => void navigate('/apps/mailbox') },
+        {
+          id: 'provider-record',
+          label: t('header.providerRecord'),
+          onSelect: () => void navigate('/my-provider-record'),
+        },
         // By path: features do not import each other. Only administrators see it; the route checks too.
         ...(me.data?.roles.includes('administrator')
           ? [{ id: 'admin', label: t('header.administration'), onSelect: () => void navigate('/staff/admin') }]

@@ -1,0 +1,464 @@
+import { type ChangeAnswers, type ChangePart, changeParts, type ChangeStatus, parseApplication } from '@ccap/contracts';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import type { FieldCipher } from '../../crypto/field-cipher';
+import type { DB } from '../../db/schema';
+import type { Actor, AuditRepository } from '../audit/audit.repository';
+import type { StaffScope } from '../staff/staff-scope';
+import { withChange } from './change-rules';
+import type { ProviderRecordsRepository } from './provider-records.repository';
+
+type ChangeRow = Omit<Selectable<DB['provider_change']>, 'effective_date'> & { effective_date: string };
+
+/** A reported change as read: its answers in clear (masked only at the route's edge). */
+export interface StoredChange {
+  id: number;
+  recordId: number;
+  applicationId: number;
+  ownerId: string;
+  county: string | null;
+  status: ChangeStatus;
+  parts: ChangePart[];
+  answers: ChangeAnswers;
+  basedOnVersion: number;
+  effectiveDate: string;
+  note: string | null;
+  version: number;
+  createdAt: Date;
+  submittedAt: Date | null;
+  decidedAt: Date | null;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  appliedVersion: number | null;
+}
+
+export type ChangeOutcome<T> =
+  | { outcome: 'done'; value: T }
+  | { outcome: 'not-found' }
+  | { outcome: 'version-conflict' }
+  | { outcome: 'invalid'; status: ChangeStatus }
+  | { outcome: 'record-changed'; currentVersion: number };
+
+const isChangePart = (value: unknown): value is ChangePart => (changeParts as readonly unknown[]).includes(value);
+
+/**
+ * The changes providers report on their records (ADR 101): drafts, sending, withdrawal, staff
+ * decisions, and their taking effect as a new version of the record on their day. Every write is
+ * version-checked on the change's row and audited in its transaction, with the provider told.
+ */
+export function createProviderChangesRepository(
+  db: Kysely<DB>,
+  audit: AuditRepository,
+  cipher: FieldCipher,
+  records: ProviderRecordsRepository,
+) {
+  const selectChanges = (executor: Kysely<DB> | Transaction<DB>) =>
+    executor
+      .selectFrom('provider_change as c')
+      .innerJoin('provider_record as r', 'r.id', 'c.record_id')
+      .selectAll('c')
+      .select([
+        'r.application_id',
+        'r.county',
+        sql<string>`to_char(c.effective_date, 'YYYY-MM-DD')`.as('effective_date'),
+      ]);
+
+  const toChange = async (
+    row: ChangeRow & { application_id: number; county: string | null },
+  ): Promise<StoredChange> => {
+    const opened = await cipher.open('provider_change', row.id, row.application_json, row.data_key);
+    // The stored answers passed the contract when written; read through it again.
+    const parsed = parseApplication({ providerType: 'registeredprovider', ...(opened as object) });
+    if (!parsed.success) throw new Error(`The stored answers of change ${row.id} are not a change`);
+    const { providerType: _type, draftApplicationId: _draft, conditions: _conditions, ...answers } = parsed.data;
+    return {
+      id: row.id,
+      recordId: row.record_id,
+      applicationId: row.application_id,
+      ownerId: row.owner_id,
+      county: row.county,
+      status: row.status,
+      parts: row.parts.filter(isChangePart),
+      answers,
+      basedOnVersion: row.based_on_version,
+      effectiveDate: row.effective_date,
+      note: row.note,
+      version: row.version,
+      createdAt: row.created_at,
+      submittedAt: row.submitted_at,
+      decidedAt: row.decided_at,
+      decidedBy: row.decided_by,
+      decisionReason: row.decision_reason,
+      appliedVersion: row.applied_version,
+    };
+  };
+
+  const seal = async (trx: Transaction<DB>, id: number, answers: ChangeAnswers) => {
+    const sealed = await cipher.seal('provider_change', id, answers);
+    return { application_json: JSON.stringify(sealed.answers), data_key: sealed.dataKey, tin_hmac: sealed.tinHmac };
+  };
+
+  /** Locks the change and checks the version its caller saw. */
+  const lock = async (trx: Transaction<DB>, changeId: number, version: number) => {
+    const row = await selectChanges(trx).where('c.id', '=', changeId).forUpdate('c').executeTakeFirst();
+    if (!row) return { outcome: 'not-found' as const };
+    if (row.version !== version) return { outcome: 'version-conflict' as const };
+    return { outcome: 'locked' as const, change: await toChange(row) };
+  };
+
+  const reread = async (trx: Transaction<DB>, changeId: number) =>
+    toChange(await selectChanges(trx).where('c.id', '=', changeId).executeTakeFirstOrThrow());
+
+  /**
+   * Makes the change the record's new version, in the caller's transaction: refused when the
+   * record's current version is not the one the change was written (or approved) against.
+   */
+  const apply = async (trx: Transaction<DB>, change: StoredChange, actor: Actor | null, overVersion?: number) => {
+    const current = await records.current(change.recordId, trx);
+    const basedOn = overVersion ?? change.basedOnVersion;
+    if (current.version !== basedOn) return { outcome: 'record-changed' as const, currentVersion: current.version };
+    const result = await records.addVersion(trx, {
+      recordId: change.recordId,
+      basedOn,
+      answers: withChange(current.answers, change.parts, change.answers),
+      validFrom: change.effectiveDate < current.validFrom ? current.validFrom : change.effectiveDate,
+      actor: actor ?? { id: change.ownerId, label: 'provider', requestId: 'job' },
+      reason: change.note,
+      changeId: change.id,
+    });
+    if (result.outcome !== 'done') return { outcome: 'record-changed' as const, currentVersion: current.version };
+    await trx
+      .updateTable('provider_change')
+      .set({ status: 'applied', applied_version: result.version, version: change.version + 1, updated_at: new Date() })
+      .where('id', '=', change.id)
+      .execute();
+    await audit.recordChange(trx, {
+      actor: actor ?? { id: null, label: 'program', requestId: null },
+      action: 'provider-change.applied',
+      entity: { type: 'provider_change', id: change.id },
+      before: { recordVersion: current.version },
+      after: { applicationId: change.applicationId, recordVersion: result.version, directory: result.directory },
+      notify: [
+        {
+          userId: change.ownerId,
+          event: 'changeApplied',
+          applicationId: change.applicationId,
+          values: { change: change.id, version: result.version },
+          links: [{ kind: 'application', href: '/my-provider-record' }],
+        },
+      ],
+    });
+    return { outcome: 'applied' as const, version: result.version };
+  };
+
+  return {
+    async create(input: {
+      recordId: number;
+      ownerId: string;
+      parts: ChangePart[];
+      answers: ChangeAnswers;
+      effectiveDate: string;
+      note: string | null;
+      actor: Actor;
+    }): Promise<StoredChange> {
+      return db.transaction().execute(async (trx) => {
+        const current = await records.current(input.recordId, trx);
+        const row = await trx
+          .insertInto('provider_change')
+          .values({
+            record_id: input.recordId,
+            owner_id: input.ownerId,
+            parts: JSON.stringify(input.parts),
+            application_json: '{}',
+            based_on_version: current.version,
+            effective_date: input.effectiveDate,
+            note: input.note,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .updateTable('provider_change')
+          .set(await seal(trx, row.id, input.answers))
+          .where('id', '=', row.id)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'provider-change.drafted',
+          entity: { type: 'provider_change', id: row.id },
+          after: { recordId: input.recordId, parts: input.parts, effectiveDate: input.effectiveDate },
+        });
+        return reread(trx, row.id);
+      });
+    },
+
+    /** A draft saved again: its parts, answers, day and note; only while it is a draft. */
+    async update(input: {
+      changeId: number;
+      version: number;
+      parts: ChangePart[];
+      answers: ChangeAnswers;
+      effectiveDate: string;
+      note: string | null;
+      actor: Actor;
+    }): Promise<ChangeOutcome<StoredChange>> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lock(trx, input.changeId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        if (locked.change.status !== 'draft') return { outcome: 'invalid' as const, status: locked.change.status };
+        // The draft is written against the record as it is now.
+        const current = await records.current(locked.change.recordId, trx);
+        await trx
+          .updateTable('provider_change')
+          .set({
+            ...(await seal(trx, input.changeId, input.answers)),
+            parts: JSON.stringify(input.parts),
+            effective_date: input.effectiveDate,
+            note: input.note,
+            based_on_version: current.version,
+            version: input.version + 1,
+            updated_at: new Date(),
+          })
+          .where('id', '=', input.changeId)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'provider-change.saved',
+          entity: { type: 'provider_change', id: input.changeId },
+          before: { version: input.version },
+          after: { parts: input.parts, effectiveDate: input.effectiveDate, version: input.version + 1 },
+        });
+        return { outcome: 'done' as const, value: await reread(trx, input.changeId) };
+      });
+    },
+
+    /**
+     * Sends a draft (the route checked it by the wizard's rules): to staff, or, when every part
+     * it changes may take effect without review and its day has come, applied at once.
+     */
+    async submit(input: {
+      changeId: number;
+      version: number;
+      actor: Actor;
+      applyAtOnce: boolean;
+      today: string;
+    }): Promise<ChangeOutcome<StoredChange>> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lock(trx, input.changeId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { change } = locked;
+        if (change.status !== 'draft') return { outcome: 'invalid' as const, status: change.status };
+        const now = new Date();
+        await trx
+          .updateTable('provider_change')
+          .set({ status: 'submitted', submitted_at: now, version: change.version + 1, updated_at: now })
+          .where('id', '=', change.id)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'provider-change.submitted',
+          entity: { type: 'provider_change', id: change.id },
+          before: { status: 'draft' },
+          after: {
+            applicationId: change.applicationId,
+            status: 'submitted',
+            parts: change.parts,
+            effectiveDate: change.effectiveDate,
+          },
+          notify: [
+            {
+              userId: change.ownerId,
+              event: 'changeReceived',
+              applicationId: change.applicationId,
+              values: { change: change.id },
+              links: [{ kind: 'application', href: '/my-provider-record' }],
+            },
+          ],
+        });
+        const sent = { ...change, status: 'submitted' as const, version: change.version + 1 };
+        if (input.applyAtOnce) {
+          if (change.effectiveDate <= input.today) {
+            await apply(trx, sent, input.actor);
+          } else {
+            await trx
+              .updateTable('provider_change')
+              .set({ status: 'approved', version: sent.version + 1 })
+              .where('id', '=', change.id)
+              .execute();
+          }
+        }
+        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+      });
+    },
+
+    /** The provider takes back a change no one decided yet. */
+    async withdraw(input: { changeId: number; version: number; actor: Actor }): Promise<ChangeOutcome<StoredChange>> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lock(trx, input.changeId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { change } = locked;
+        if (change.status !== 'draft' && change.status !== 'submitted') {
+          return { outcome: 'invalid' as const, status: change.status };
+        }
+        await trx
+          .updateTable('provider_change')
+          .set({ status: 'withdrawn', version: change.version + 1, updated_at: new Date() })
+          .where('id', '=', change.id)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: 'provider-change.withdrawn',
+          entity: { type: 'provider_change', id: change.id },
+          before: { status: change.status },
+          after: { applicationId: change.applicationId, status: 'withdrawn' },
+        });
+        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+      });
+    },
+
+    /**
+     * Staff approve or deny a sent change. An approval of a change whose day has come makes it
+     * the record's new version at once; a later day waits for the job. A change written against
+     * a version no longer current is approved only over the version the reviewer saw
+     * (`overVersion`), never blindly.
+     */
+    async decide(input: {
+      changeId: number;
+      version: number;
+      action: 'approve' | 'deny';
+      reason: string | null;
+      overVersion?: number;
+      actor: Actor;
+      today: string;
+    }): Promise<ChangeOutcome<StoredChange>> {
+      return db.transaction().execute(async (trx) => {
+        const locked = await lock(trx, input.changeId, input.version);
+        if (locked.outcome !== 'locked') return locked;
+        const { change } = locked;
+        if (change.status !== 'submitted') return { outcome: 'invalid' as const, status: change.status };
+        const current = await records.current(change.recordId, trx);
+        if (input.action === 'approve' && current.version !== (input.overVersion ?? change.basedOnVersion)) {
+          return { outcome: 'record-changed' as const, currentVersion: current.version };
+        }
+        const now = new Date();
+        const status = input.action === 'approve' ? 'approved' : 'denied';
+        await trx
+          .updateTable('provider_change')
+          .set({
+            status,
+            decided_at: now,
+            decided_by: input.actor.id,
+            decision_reason: input.reason,
+            // Approved over the version now current: that is what it applies to.
+            based_on_version: input.action === 'approve' ? current.version : change.basedOnVersion,
+            version: change.version + 1,
+            updated_at: now,
+          })
+          .where('id', '=', change.id)
+          .execute();
+        await audit.recordChange(trx, {
+          actor: input.actor,
+          action: `provider-change.${input.action === 'approve' ? 'approved' : 'denied'}`,
+          entity: { type: 'provider_change', id: change.id },
+          before: { status: change.status, version: change.version, basedOnVersion: change.basedOnVersion },
+          after: { applicationId: change.applicationId, status, recordVersion: current.version },
+          reason: input.reason,
+          notify: [
+            {
+              userId: change.ownerId,
+              event: 'changeDecided',
+              applicationId: change.applicationId,
+              values: { change: change.id },
+              status: input.action === 'approve' ? 'approved' : 'denied',
+              links: [{ kind: 'application', href: '/my-provider-record' }],
+            },
+          ],
+        });
+        if (input.action === 'approve' && change.effectiveDate <= input.today) {
+          await apply(
+            trx,
+            { ...change, status: 'approved', basedOnVersion: current.version, version: change.version + 1 },
+            input.actor,
+          );
+        }
+        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+      });
+    },
+
+    /**
+     * The job's work: every approved change whose day has come becomes its record's new version.
+     * One that meets a record changed since its approval goes back to staff as sent, audited,
+     * rather than over the other change.
+     */
+    async applyDue(today: string): Promise<{ applied: number; returned: number }> {
+      const due = await db
+        .selectFrom('provider_change')
+        .select('id')
+        .where('status', '=', 'approved')
+        .where('effective_date', '<=', sql<Date>`${today}::date`)
+        .orderBy('effective_date')
+        .orderBy('id')
+        .execute();
+      let applied = 0;
+      let returned = 0;
+      for (const { id } of due) {
+        await db.transaction().execute(async (trx) => {
+          const row = await selectChanges(trx).where('c.id', '=', id).forUpdate('c').executeTakeFirst();
+          if (!row || row.status !== 'approved') return;
+          const change = await toChange(row);
+          const result = await apply(trx, change, null);
+          if (result.outcome === 'applied') {
+            applied += 1;
+            return;
+          }
+          await trx
+            .updateTable('provider_change')
+            .set({ status: 'submitted', version: change.version + 1, updated_at: new Date() })
+            .where('id', '=', id)
+            .execute();
+          await audit.recordChange(trx, {
+            actor: { id: null, label: 'program', requestId: null },
+            action: 'provider-change.conflict',
+            entity: { type: 'provider_change', id },
+            before: { status: 'approved', basedOnVersion: change.basedOnVersion },
+            after: { applicationId: change.applicationId, status: 'submitted', recordVersion: result.currentVersion },
+            reason: 'The record changed after this change was approved: it needs a new decision',
+          });
+          returned += 1;
+        });
+      }
+      return { applied, returned };
+    },
+
+    async find(changeId: number): Promise<StoredChange | undefined> {
+      const row = await selectChanges(db).where('c.id', '=', changeId).executeTakeFirst();
+      return row ? toChange(row) : undefined;
+    },
+
+    async listForRecord(recordId: number): Promise<StoredChange[]> {
+      const rows = await selectChanges(db).where('c.record_id', '=', recordId).orderBy('c.id', 'desc').execute();
+      return Promise.all(rows.map(toChange));
+    },
+
+    /** The sent changes of the records in the caller's counties (never a draft), newest first. */
+    async listForStaff(
+      scope: StaffScope,
+      query: { status?: ChangeStatus; county?: string },
+      limit = 200,
+    ): Promise<StoredChange[]> {
+      let select = selectChanges(db).where('c.status', '!=', 'draft').where('c.owner_id', '!=', scope.userId);
+      if (!scope.allCounties) {
+        if (scope.counties.length === 0) return [];
+        select = select.where(
+          sql<string>`lower(trim(r.county))`,
+          'in',
+          scope.counties.map((c) => c.trim().toLowerCase()),
+        );
+      }
+      if (query.status) select = select.where('c.status', '=', query.status);
+      if (query.county)
+        select = select.where(sql<string>`lower(trim(r.county))`, '=', query.county.trim().toLowerCase());
+      const rows = await select.orderBy('c.id', 'desc').limit(limit).execute();
+      return Promise.all(rows.map(toChange));
+    },
+  };
+}
+export type ProviderChangesRepository = ReturnType<typeof createProviderChangesRepository>;

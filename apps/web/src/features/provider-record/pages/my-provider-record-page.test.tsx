@@ -1,0 +1,112 @@
+import type { MyProviderRecord, ProviderRecordView } from '@ccap/contracts';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { answeredApplication, requiredDocument } from '@/test/application-fixtures';
+import { renderRoute } from '@/test/render';
+import { server } from '@/test/server';
+
+const moved = () => {
+  const answers = answeredApplication();
+  return {
+    ...answers,
+    address: { ...answers.address, careLocation: { ...answers.address.careLocation, address1: '9 Elm Street' } },
+  };
+};
+
+const record: ProviderRecordView = {
+  applicationId: 31,
+  licenseNumber: 'CCA-0000031',
+  status: 'active',
+  county: 'Polk',
+  on: '2026-11-20',
+  inForce: { version: 2, validFrom: '2026-11-10', validTo: null, answers: moved() },
+  currentVersion: 2,
+  history: [
+    {
+      version: 1,
+      validFrom: '2026-10-01',
+      validTo: '2026-11-10',
+      changedAt: '2026-10-01T15:00:00.000Z',
+      changedBy: { kind: 'agency', name: 'Eligibility Unit' },
+      reason: null,
+      changed: [],
+    },
+    {
+      version: 2,
+      validFrom: '2026-11-10',
+      validTo: null,
+      changedAt: '2026-11-09T15:00:00.000Z',
+      changedBy: { kind: 'provider', name: null },
+      reason: 'We moved',
+      changed: ['address'],
+    },
+  ],
+  documents: [
+    requiredDocument({
+      isUploaded: true,
+      file: {
+        fileName: 'w9.pdf',
+        contentType: 'application/pdf',
+        size: 1000,
+        sha256: 'a'.repeat(64),
+        uploadedAt: '2026-09-20T15:00:00.000Z',
+      },
+    }),
+  ],
+};
+
+describe('my provider record', () => {
+  it('shows the answers in force, the history of versions and the documents on file', async () => {
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get('*/api/ProviderRecord/:id/changes', () => HttpResponse.json({ items: [] })),
+      http.get('*/api/ProviderRecord', ({ request }) => {
+        const on = new URL(request.url).searchParams.get('on');
+        asked.push(on);
+        const body: MyProviderRecord = {
+          record: on
+            ? {
+                ...record,
+                on,
+                inForce: { version: 1, validFrom: '2026-10-01', validTo: '2026-11-10', answers: answeredApplication() },
+              }
+            : record,
+        };
+        return HttpResponse.json(body);
+      }),
+    );
+    await renderRoute('/my-provider-record');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My provider record' })).toBeInTheDocument();
+    expect(await screen.findByText('CCA-0000031')).toBeInTheDocument();
+    expect(screen.getByText('9 Elm Street', { exact: false })).toBeInTheDocument();
+
+    const history = screen.getByRole('region', { name: 'History' });
+    const versions = within(history).getAllByRole('listitem');
+    expect(versions[0]).toHaveTextContent('Version 2');
+    expect(versions[0]).toHaveTextContent('by you');
+    expect(versions[0]).toHaveTextContent('Why: We moved');
+    expect(versions[0]).toHaveTextContent(/Changed: .*Address/i);
+    expect(versions[1]).toHaveTextContent('by Eligibility Unit');
+    expect(versions[1]).toHaveTextContent('Made from your approved application.');
+
+    const documents = screen.getByRole('region', { name: 'Documents on file' });
+    expect(documents).toHaveTextContent('w9.pdf');
+
+    const day = screen.getByLabelText('Show the record as it was on');
+    await userEvent.clear(day);
+    await userEvent.type(day, '2026-10-15');
+    await userEvent.click(screen.getByRole('button', { name: 'Show' }));
+    expect(await screen.findByText(/: version 1\./)).toBeInTheDocument();
+    expect(screen.queryByText('9 Elm Street', { exact: false })).not.toBeInTheDocument();
+    expect(asked).toContain('2026-10-15');
+  });
+
+  it('tells an applicant without an approved application what the record is, not an error', async () => {
+    server.use(http.get('*/api/ProviderRecord', () => HttpResponse.json({ record: null } satisfies MyProviderRecord)));
+    await renderRoute('/my-provider-record');
+    expect(await screen.findByText(/You have no provider record yet/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to your dashboard' })).toHaveAttribute('href', '/dashboard');
+  });
+});
