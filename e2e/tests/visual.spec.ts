@@ -287,6 +287,7 @@ test('the staff pages, the review page’s dialogs and the applicant’s list of
     }
   }
 
+  const READS = 'section[aria-labelledby="agency-reads-heading"]';
   // The applicant's dashboard lists the agency's reads of the application (the unit, not the
   // person), the same number each run: this test's own opening of the review page in each mode.
   for (const mode of Object.keys(MODES) as Mode[]) {
@@ -294,12 +295,13 @@ test('the staff pages, the review page’s dialogs and the applicant’s list of
     await applicant.setViewportSize({ width: WIDTHS[0], height: HEIGHT });
     await applicant.goto('/dashboard');
     await settle(applicant);
-    const reads = applicant.locator('section[aria-labelledby="agency-reads-heading"]');
+    const reads = applicant.locator(READS);
     await expect(reads.getByRole('listitem')).toHaveCount(3);
     for (const width of WIDTHS) {
       await applicant.setViewportSize({ width, height: HEIGHT });
       await settleAnimations(applicant);
-      await look(applicant, `agency-reads-${mode}-${width}`, [], reads);
+      // Each read's first line: its date's width (in Arabic digits too) moves the unit beside it.
+      await look(applicant, `agency-reads-${mode}-${width}`, [`${READS} li > p:first-child`], reads);
     }
   }
   await applicant.context().close();
