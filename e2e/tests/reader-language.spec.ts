@@ -82,11 +82,13 @@ async function readIn(page: Page, code: string) {
       ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
       : '';
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const me = (await (await fetch('/api/User/me', { headers })).json()) as { notificationPreferences: unknown };
+    const me = (await (await fetch('/api/User/me', { headers })).json()) as {
+      profile: { notificationPreferences: unknown };
+    };
     const response = await fetch('/api/User/me/settings', {
       method: 'PUT',
       headers,
-      body: JSON.stringify({ preferredLanguage, notificationPreferences: me.notificationPreferences }),
+      body: JSON.stringify({ preferredLanguage, notificationPreferences: me.profile.notificationPreferences }),
     });
     return response.status;
   }, code);
