@@ -146,7 +146,7 @@ for (const code of ['ja', 'ae', 'es']) {
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
     // The message names the documents, in the language.
     const w9 = profileTexts().find((entry) => entry.en === 'IRS Form W-9')!;
-    await expect(page.getByText(w9[code]!, { exact: false }).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(w9[code]!, { exact: false }).first()).toBeVisible();
     await expectNoEnglishFromProfile(page, code, 'the Inbox message');
     await expectNoAxeViolations(page);
 
@@ -154,7 +154,7 @@ for (const code of ['ja', 'ae', 'es']) {
     await page.goto('/contactUsComponent');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     const unit = profileTexts().find((entry) => entry.en === 'Child Care Assistance Eligibility Unit')!;
-    await expect(page.getByText(unit[code]!).first()).toBeVisible();
+    await expect(page.getByRole('main').getByText(unit[code]!).first()).toBeVisible();
     await expectNoEnglishFromProfile(page, code, 'the contact page');
   });
 }
