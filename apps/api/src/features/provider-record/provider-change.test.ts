@@ -139,7 +139,10 @@ describe('reporting a change', () => {
       effectiveDate: plusDays(today(), -limit - 1),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ detail: string }>().detail).toContain(plusDays(today(), -limit));
+    // The earliest day allowed, written as the reader's language writes a date.
+    const earliest = new Date(`${plusDays(today(), -limit)}T00:00:00Z`);
+    const written = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(earliest);
+    expect(response.json<{ detail: string }>().detail).toContain(written);
   });
 
   it('lets the provider withdraw before a decision, not after', async () => {
