@@ -15,6 +15,7 @@ import { Button } from '@/components/ui/button';
 import { fieldErrorText, SERVER, zodOptions } from '@/components/ui/form/error-messages';
 import { FieldLabels, useFieldLabel } from '@/components/ui/form/field-labels';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
 import { unavailableMessage } from '@/lib/unavailable-message';
@@ -75,7 +76,6 @@ export function ClosureForm({ applicationId }: { applicationId: number }) {
     );
   });
 
-  const kindError = fieldErrorText(t, errors.kind);
   return (
     <section aria-labelledby="closure-form-heading" className="space-y-4">
       <h3 id="closure-form-heading" className="text-xl font-semibold">
@@ -86,38 +86,18 @@ export function ClosureForm({ applicationId }: { applicationId: number }) {
           <Labels />
           <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
             <FormErrorSummary />
-            <fieldset aria-describedby={kindError ? 'kind-error' : 'kind-hint'}>
-              <legend className="font-semibold">{t('availability.closures.kind')}</legend>
-              <p id="kind-hint" className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-                {t('availability.closures.permanentHint')}
-              </p>
-              {kindError ? (
-                <p id="kind-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
-                  {kindError}
-                </p>
-              ) : null}
-              <div className="mt-2 space-y-2">
-                {closureKinds.map((value, index) => {
-                  const id = index === 0 ? 'kind' : `kind-${value}`;
-                  return (
-                    <div key={value} className="flex items-center gap-3">
-                      <input
-                        id={id}
-                        type="radio"
-                        value={value}
-                        className="size-5 shrink-0 accent-blue-700 dark:accent-blue-400"
-                        {...form.register('kind', {
-                          onChange: () => {
-                            if (form.getValues('kind') === 'permanent') form.setValue('endsOn', '');
-                          },
-                        })}
-                      />
-                      <label htmlFor={id}>{t(`availability.closures.${value}`)}</label>
-                    </div>
-                  );
-                })}
-              </div>
-            </fieldset>
+            <RadioGroupField
+              id="kind"
+              legend={t('availability.closures.kind')}
+              hint={t('availability.closures.permanentHint')}
+              error={fieldErrorText(t, errors.kind)}
+              options={closureKinds.map((value) => ({ value, label: t(`availability.closures.${value}`) }))}
+              registration={form.register('kind', {
+                onChange: () => {
+                  if (form.getValues('kind') === 'permanent') form.setValue('endsOn', '');
+                },
+              })}
+            />
             <div className="grid gap-4 sm:grid-cols-2">
               <TextField
                 id="startsOn"

@@ -8,6 +8,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldErrorText, SERVER, zodOptionsWith } from '@/components/ui/form/error-messages';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { useProgramProfile } from '@/lib/program-profile';
@@ -54,7 +55,6 @@ export function GrantRoleForm() {
     );
   });
 
-  const roleError = fieldErrorText(t, errors.role);
   return (
     <section aria-labelledby="grant-heading" className="max-w-3xl space-y-6">
       <h2 id="grant-heading" className="text-2xl font-bold">
@@ -77,32 +77,14 @@ export function GrantRoleForm() {
             />
           </div>
 
-          <fieldset aria-describedby={roleError ? 'grant-role-error' : undefined}>
-            <legend className="font-semibold">{t('admin.grant.role')}</legend>
-            {roleError ? (
-              <p id="grant-role-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
-                {roleError}
-              </p>
-            ) : null}
-            <div className="mt-2 space-y-2">
-              {staffRoles.map((value, index) => {
-                // The first choice carries the group's id, so the summary's link lands on the group.
-                const id = index === 0 ? ids.role : `grant-role-${value}`;
-                return (
-                  <div key={value} className="flex items-center gap-3">
-                    <input
-                      id={id}
-                      type="radio"
-                      value={value}
-                      className="size-5 shrink-0 accent-blue-700 dark:accent-blue-400"
-                      {...form.register('role')}
-                    />
-                    <label htmlFor={id}>{t(`roles.${value}`)}</label>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
+          <RadioGroupField
+            id={ids.role}
+            idPrefix="grant-role"
+            legend={t('admin.grant.role')}
+            error={fieldErrorText(t, errors.role)}
+            options={staffRoles.map((value) => ({ value, label: t(`roles.${value}`) }))}
+            registration={form.register('role')}
+          />
 
           {profile.data ? (
             <Controller

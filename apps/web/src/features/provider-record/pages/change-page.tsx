@@ -1,16 +1,16 @@
 import type { ChangePart, DraftApplication, ProviderChange } from '@ccap/contracts';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, linkClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { unavailableMessage } from '@/lib/unavailable-message';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useChangeStep, useSaveChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
 import { ChangeDiff } from '../components/change-diff';
+import { ChangePageFrame } from '../components/change-page-frame';
 import { changeErrorMessage } from '../components/change-errors';
 import { ChangeSummary } from '../components/change-summary';
 import { partTitle } from '../components/part-title';
@@ -29,15 +29,12 @@ export function ChangePage({ renderStep }: { renderStep: ChangeStepRenderer }) {
   const id = Number(useParams().id);
   const change = useChange(id);
   const record = useMyProviderRecord();
-  usePageTitle(t('providerRecord.report.changeTitle', { id }));
   return (
-    <div className="space-y-6">
-      <p>
-        <Link to="/my-provider-record" className={linkClasses}>
-          {t('providerRecord.report.back')}
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">{t('providerRecord.report.changeTitle', { id })}</h1>
+    <ChangePageFrame
+      title={t('providerRecord.report.changeTitle', { id })}
+      backTo="/my-provider-record"
+      backLabel={t('providerRecord.report.back')}
+    >
       {change.isPending || record.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : change.isError ? (
@@ -45,7 +42,7 @@ export function ChangePage({ renderStep }: { renderStep: ChangeStepRenderer }) {
       ) : (
         <ChangeView change={change.data} record={record.data?.record?.inForce?.answers} renderStep={renderStep} />
       )}
-    </div>
+    </ChangePageFrame>
   );
 }
 

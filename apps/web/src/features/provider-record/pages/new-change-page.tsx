@@ -1,30 +1,27 @@
 import { type ChangePart, changeParts } from '@ccap/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, linkClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldClasses, TextField } from '@/components/ui/text-field';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useCreateChange } from '../api/change-actions';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
 import { changeErrorMessage } from '../components/change-errors';
+import { ChangePageFrame } from '../components/change-page-frame';
 import { partTitle } from '../components/part-title';
 
 /** /my-provider-record/changes/new: what changed and from when; the parts are filled in next. */
 export function NewChangePage() {
   const { t } = useTranslation();
   const record = useMyProviderRecord();
-  usePageTitle(t('providerRecord.report.title'));
   return (
-    <div className="space-y-6">
-      <p>
-        <Link to="/my-provider-record" className={linkClasses}>
-          {t('providerRecord.report.back')}
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">{t('providerRecord.report.title')}</h1>
+    <ChangePageFrame
+      title={t('providerRecord.report.title')}
+      backTo="/my-provider-record"
+      backLabel={t('providerRecord.report.back')}
+    >
       {record.isPending ? (
         <Spinner label={t('providerRecord.loading')} />
       ) : record.isError || record.data.record === null || record.data.record.inForce === null ? (
@@ -36,7 +33,7 @@ export function NewChangePage() {
           answers={record.data.record.inForce.answers}
         />
       )}
-    </div>
+    </ChangePageFrame>
   );
 }
 

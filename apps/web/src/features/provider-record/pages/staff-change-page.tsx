@@ -1,17 +1,17 @@
 import type { ProviderChange } from '@ccap/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button, linkClasses } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldClasses } from '@/components/ui/text-field';
 import { useIntlFormat } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useDecideChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
 import { ChangeDiff } from '../components/change-diff';
+import { ChangePageFrame } from '../components/change-page-frame';
 import { ChangeSummary } from '../components/change-summary';
 import { changeErrorMessage } from '../components/change-errors';
 
@@ -20,15 +20,12 @@ export function StaffChangePage() {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const change = useChange(id);
-  usePageTitle(t('providerRecord.staff.reviewTitle', { id }));
   return (
-    <div className="space-y-6">
-      <p>
-        <Link to="/staff/changes" className={linkClasses}>
-          {t('providerRecord.staff.back')}
-        </Link>
-      </p>
-      <h1 className="text-3xl font-bold">{t('providerRecord.staff.reviewTitle', { id })}</h1>
+    <ChangePageFrame
+      title={t('providerRecord.staff.reviewTitle', { id })}
+      backTo="/staff/changes"
+      backLabel={t('providerRecord.staff.back')}
+    >
       {change.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : change.isError ? (
@@ -36,7 +33,7 @@ export function StaffChangePage() {
       ) : (
         <Review change={change.data} />
       )}
-    </div>
+    </ChangePageFrame>
   );
 }
 

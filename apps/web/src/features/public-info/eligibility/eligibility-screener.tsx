@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { buttonClasses, Button } from '@/components/ui/button';
 import { fieldErrorText, zodOptions } from '@/components/ui/form/error-messages';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { RadioGroupField } from '@/components/ui/radio-group-field';
 import { TextField } from '@/components/ui/text-field';
 import { intlFormatOf, useIntlFormat } from '@/lib/intl-format';
 import {
@@ -130,7 +131,6 @@ export function EligibilityScreener({
     (answers) => setResult(screenEligibility(rules, answers)),
     () => setResult(null),
   );
-  const specialNeedsError = fieldErrorText(t, form.formState.errors.specialNeeds);
 
   return (
     <section
@@ -148,32 +148,14 @@ export function EligibilityScreener({
         <FormErrorSummary />
         <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5">
           <NumberQuestion field="childAge" inputMode="numeric" narrow />
-          <fieldset aria-describedby={specialNeedsError ? 'specialNeeds-error' : undefined}>
-            <legend className="font-semibold">{t('publicInfo.screener.specialNeeds')}</legend>
-            {specialNeedsError ? (
-              <p id="specialNeeds-error" className="mt-1 font-semibold text-red-700 dark:text-red-300">
-                {specialNeedsError}
-              </p>
-            ) : null}
-            <div className="mt-2 flex flex-wrap gap-6">
-              {(['yes', 'no'] as const).map((option, index) => {
-                // The first choice carries the group's id, so the summary's link lands on the group.
-                const optionId = index === 0 ? 'specialNeeds' : `specialNeeds-${option}`;
-                return (
-                  <div key={option} className="flex items-center gap-2">
-                    <input
-                      id={optionId}
-                      type="radio"
-                      value={option}
-                      className="size-5 accent-blue-700 dark:accent-blue-400"
-                      {...form.register('specialNeeds')}
-                    />
-                    <label htmlFor={optionId}>{t(`publicInfo.screener.${option}`)}</label>
-                  </div>
-                );
-              })}
-            </div>
-          </fieldset>
+          <RadioGroupField
+            id="specialNeeds"
+            legend={t('publicInfo.screener.specialNeeds')}
+            error={fieldErrorText(t, form.formState.errors.specialNeeds)}
+            options={(['yes', 'no'] as const).map((value) => ({ value, label: t(`publicInfo.screener.${value}`) }))}
+            registration={form.register('specialNeeds')}
+            inline
+          />
           <NumberQuestion field="weeklyHours" inputMode="decimal" />
           <NumberQuestion field="householdSize" inputMode="numeric" />
           <NumberQuestion field="yearlyIncome" inputMode="decimal" />
