@@ -268,7 +268,8 @@ describe('delivery through SMTP', () => {
       },
       from: 'portal@example.gov',
       domain: 'portal.example.gov',
-      retryBaseMs: 50,
+      // Long enough that a loaded machine's next drain still comes before it is due.
+      retryBaseMs: 1500,
       log: { info: () => undefined, warn: () => undefined, error: () => undefined },
     });
     const row = () =>
@@ -277,7 +278,7 @@ describe('delivery through SMTP', () => {
     expect(await row()).toMatchObject({ attempts: 1, sent_at: null, failed_at: null, last_error: '421 try later' });
     // Not due yet: the back-off holds it.
     expect(await worker.drain()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 1800));
     expect(await worker.drain()).toBe(1);
     expect(await row()).toMatchObject({ attempts: 2, sent_at: null, last_error: '550 no such user' });
     expect((await row()).failed_at).toBeInstanceOf(Date);
