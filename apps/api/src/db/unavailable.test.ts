@@ -108,7 +108,8 @@ describe('a transient database error answers 503 with Retry-After, not 500', () 
       // Another session holds the audit trail, which the assignment writes after locking the
       // application's row; then it asks for that row. The route's session waited first, so its
       // deadlock check (deadlock_timeout later) finds the cycle and PostgreSQL aborts it: 40P01.
-      const other = await ctx.database.pool.connect();
+      // Locking the audit trail whole takes the owner's rights (the runtime role only inserts).
+      const other = await ctx.asOwner((owner) => owner.pool.connect());
       let answer: ReturnType<typeof assign> | undefined;
       try {
         await other.query('begin');

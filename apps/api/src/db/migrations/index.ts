@@ -22,9 +22,9 @@ import * as m0027 from './0027-second-factor';
 import * as m0028 from './0028-fuzzystrmatch';
 import * as m0029 from './0029-sign-in-throttle-per-client';
 import * as m0030 from './0030-second-factor-data-key';
-import * as m0033 from './0033-provider-availability';
 import * as m0031 from './0031-provider-record';
 import * as m0032 from './0032-provider-change';
+import * as m0033 from './0033-provider-availability';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -54,7 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0028-fuzzystrmatch': m0028,
   '0029-sign-in-throttle-per-client': m0029,
   '0030-second-factor-data-key': m0030,
-  '0033-provider-availability': m0033,
   '0031-provider-record': m0031,
   '0032-provider-change': m0032,
+  '0033-provider-availability': m0033,
 };
