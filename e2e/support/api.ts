@@ -22,13 +22,18 @@ export async function callApi<T>(page: Page, path: string, body?: unknown): Prom
   );
 }
 
-/** A new provider with a submitted application whose care happens in Polk county (the demo worker's). */
-export async function applicantWithApplication(page: Page): Promise<number> {
-  await createAccount(page, '/users/profile');
-  await expect(page).toHaveURL(/\/users\/profile$/);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+/** A complete registered-provider application whose care happens in Polk county (the demo worker's). */
+export function polkApplication() {
   const application = completeApplication('registeredprovider');
   application.address = { ...application.address, county: 'Polk' };
+  return application;
+}
+
+/** Saves the application as the signed-in user's draft and submits it; answers its id. */
+export async function submitApplication(
+  page: Page,
+  application: ReturnType<typeof completeApplication>,
+): Promise<number> {
   const applicationJson = JSON.stringify(application);
   const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
     id: 0,
@@ -41,4 +46,12 @@ export async function applicantWithApplication(page: Page): Promise<number> {
   });
   expect(submitted.status).toBe(201);
   return submitted.json.applicationId;
+}
+
+/** A new provider with a submitted application whose care happens in Polk county (the demo worker's). */
+export async function applicantWithApplication(page: Page): Promise<number> {
+  await createAccount(page, '/users/profile');
+  await expect(page).toHaveURL(/\/users\/profile$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  return submitApplication(page, polkApplication());
 }

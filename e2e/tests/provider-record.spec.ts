@@ -1,5 +1,4 @@
-import { completeApplication } from '../../apps/api/test/application-fixture';
-import { callApi } from '../support/api';
+import { callApi, polkApplication, submitApplication } from '../support/api';
 import { createAccount, DEMO, signIn } from '../support/auth';
 import { BASE_URL } from '../support/env';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
@@ -17,21 +16,9 @@ test('an approved provider reports a new address; the Polk worker approves it; h
   // The provider: an account and an application (care in Polk county, listed in the search).
   await createAccount(page, '/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  const application = completeApplication('registeredprovider');
-  application.address = { ...application.address, county: 'Polk' };
+  const application = polkApplication();
   application.providerInfo = { ...application.providerInfo, businessName };
-  const applicationJson = JSON.stringify(application);
-  const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
-    id: 0,
-    userEmail: '',
-    applicationJson,
-  });
-  const submitted = await callApi<{ applicationId: number }>(page, '/api/Application', {
-    draftApplicationId: draft.json.id,
-    applicationJson,
-  });
-  expect(submitted.status).toBe(201);
-  const applicationId = submitted.json.applicationId;
+  const applicationId = await submitApplication(page, application);
 
   // The Polk worker approves it (the review page's own flow is the staff story's).
   const workerContext = await browser.newContext({ baseURL: BASE_URL });

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { completeApplication } from '../../apps/api/test/application-fixture';
-import { callApi } from '../support/api';
+import { polkApplication, submitApplication } from '../support/api';
 import { createAccount, NEW_ACCOUNT_PASSWORD } from '../support/auth';
 import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 
@@ -110,20 +109,7 @@ for (const code of ['ja', 'ae', 'es']) {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await readIn(page, code);
     // Submitted after the language was chosen: its notices are written in it.
-    const application = completeApplication('registeredprovider');
-    application.address = { ...application.address, county: 'Polk' };
-    const applicationJson = JSON.stringify(application);
-    const draft = await callApi<{ id: number }>(page, '/api/Application/save-my-draft-applications', {
-      id: 0,
-      userEmail: '',
-      applicationJson,
-    });
-    const submitted = await callApi<{ applicationId: number }>(page, '/api/Application', {
-      draftApplicationId: draft.json.id,
-      applicationJson,
-    });
-    expect(submitted.status).toBe(201);
-    const id = submitted.json.applicationId;
+    const id = await submitApplication(page, polkApplication());
 
     // The document cards: each required document's name and description.
     await page.goto(`/documents/${id}`);
