@@ -6,7 +6,8 @@ import { keyboard } from '../support/keyboard';
 // so these names and places are stable. The spec's development location is in Clive, Iowa.
 const HOME = { latitude: 41.57663, longitude: -93.82942 };
 
-const results = (page: Page) => page.getByRole('region', { name: 'Results' }).getByRole('listitem');
+// The results themselves, not the lists inside one (its openings).
+const results = (page: Page) => page.getByRole('region', { name: 'Results' }).locator('ol > li');
 const box = (page: Page) => page.getByLabel('Name, ZIP code, city or address');
 const showing = (page: Page) => page.getByRole('status').filter({ hasText: /^Showing/ });
 
@@ -154,7 +155,8 @@ test('by ZIP code and by city: the list and the markers agree', async ({ page })
   await expect(page.getByRole('button', { name: "1. Barbara's Happy Ducklings" })).toBeVisible();
 
   await search(page, (p) => p.getByRole('textbox', { name: 'City', exact: true }).fill('Ames'));
-  await expect(results(page)).toHaveCount(12);
+  // The demonstration directory's twelve in Ames, and any provider other tests approved there.
+  await expect(results(page).nth(11)).toBeVisible();
   for (const item of await results(page).all()) await expect(item).toContainText('Ames');
 });
 
