@@ -190,4 +190,47 @@ describe.skipIf(!connectionString)('the job queue on one PostgreSQL', () => {
     await admin.query(`drop schema ${jobSchema} cascade`);
     expect(rows).toEqual([{ state: 'completed' }]);
   }, 20_000);
+
+  it('a stop waits for a job that a fetch sent just before it brings', async () => {
+    const jobSchema = `pgboss_test_${randomBytes(4).toString('hex')}`;
+    // Fetches (pg-boss's `FOR UPDATE SKIP LOCKED`) answer a second late: a stop comes while one
+    // is under way, with no job in hand yet.
+    const pool = new pg.Pool({ connectionString, max: 2 });
+    const fetchesStarted: number[] = [];
+    const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+    pool.connect = (async () => {
+      const client = await connect();
+      const query = client.query.bind(client) as (text: string, values?: unknown[]) => Promise<unknown>;
+      client.query = (async (text: string, values?: unknown[]) => {
+        if (typeof text === 'string' && text.includes('SKIP LOCKED')) {
+          fetchesStarted.push(Date.now());
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+        return query(text, values);
+      }) as typeof client.query;
+      return client;
+    }) as typeof pool.connect;
+    let ran = 0;
+    const queue = await startJobQueue({
+      pool,
+      schema: jobSchema,
+      log,
+      tickMs: 60_000,
+      pollingIntervalSeconds: 0.5,
+      jobs: [{ name: 'brought', everySeconds: 3600, expireInSeconds: 60, run: async () => void ran++ }],
+    });
+    queues.push(queue);
+    const created = async () =>
+      (await admin.query(`select 1 from ${jobSchema}.job where name = 'brought'`)).rowCount ?? 0;
+    await expect.poll(created, { timeout: 5_000, interval: 50 }).toBe(1);
+    const asked = Date.now();
+    await expect.poll(() => fetchesStarted.some((at) => at > asked), { timeout: 5_000, interval: 20 }).toBe(true);
+    await queue.stop();
+    const stoppedRan = ran;
+    const { rows } = await admin.query<{ state: string }>(`select state::text as state from ${jobSchema}.job`);
+    await pool.end();
+    await admin.query(`drop schema ${jobSchema} cascade`);
+    expect(stoppedRan).toBe(1);
+    expect(rows).toEqual([{ state: 'completed' }]);
+  }, 20_000);
 });

@@ -72,6 +72,7 @@ function statementsOn(pool: pg.Pool) {
     },
     /** Waits for every statement sent so far, whether it succeeds or not. */
     settled: () => Promise.allSettled([...underWay]),
+    idle: () => underWay.size === 0,
   };
 }
 
@@ -166,15 +167,38 @@ export async function startJobQueue(options: JobQueueOptions) {
   // migrate false, checks that it is installed at pg-boss's version).
   await boss.start();
   await createQueues(pool, options.schema, options.jobs);
+  const running = new Set<Promise<void>>();
   for (const job of options.jobs) {
     await boss.work(
       job.name,
       { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
       async () => {
-        await job.run();
+        const run = job.run();
+        running.add(run);
+        try {
+          await run;
+        } finally {
+          running.delete(run);
+        }
       },
     );
   }
+
+  /**
+   * Waits until no statement is under way and no job is running, through a turn of the event loop
+   * each time. pg-boss's graceful stop counts only jobs in hand: a fetch sent just before the
+   * stop can still bring a job, which then runs and has its completion written. Between a fetch's
+   * answer and the job's start, and between its end and its completion being sent, pg-boss takes
+   * only microtask steps, so a quiet turn of the event loop means nothing more will come.
+   */
+  const drain = async () => {
+    for (;;) {
+      await statements.settled();
+      await Promise.allSettled([...running]);
+      await new Promise((resolve) => setImmediate(resolve));
+      if (statements.idle() && running.size === 0) return;
+    }
+  };
 
   let stopping = false;
   const ask = async () => {
@@ -206,7 +230,7 @@ export async function startJobQueue(options: JobQueueOptions) {
       clearInterval(timer);
       await asking;
       await boss.stop({ graceful: true, timeout: 10_000, wait: true });
-      await statements.settled();
+      await drain();
       await ownPool?.end();
     },
   };
