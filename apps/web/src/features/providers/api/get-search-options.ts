@@ -18,12 +18,17 @@ export const providerSearchSettingsQuery = () =>
 
 export const useProviderSearchSettings = () => useQuery(providerSearchSettingsQuery());
 
-/** The state's cities for "near this city". */
-export const useProviderCities = () =>
+/**
+ * The state's cities for "near this city": some thousand, fetched and rendered only once the
+ * filters that hold them are opened (`enabled`), so a page that starts with the one search box
+ * never builds their options.
+ */
+export const useProviderCities = (enabled = true) =>
   useQuery(
     queryOptions({
       queryKey: queryKeys.providers.cities(),
       queryFn: ({ signal }) => getProviderCities(signal),
       staleTime: Number.POSITIVE_INFINITY,
+      enabled,
     }),
   );

@@ -49,9 +49,9 @@ export function SearchForm({
   const { t } = useTranslation();
   const id = useId();
   const lookups = useLookups().data?.data;
-  // Some thousand cities: their options render at low priority, in slices, so the form is on
-  // screen and answering input while they are built.
-  const cities = useDeferredValue(useProviderCities().data);
+  // Some thousand cities, asked for when the filters open: their options render at low priority,
+  // in slices, so the form answers input while they are built.
+  const cities = useDeferredValue(useProviderCities(filtersOpen).data);
   const cityOptions = useMemo(
     () => [
       { value: '', label: t('providerSearch.form.noCity') },
@@ -152,173 +152,178 @@ export function SearchForm({
           </p>
         ) : null}
       </div>
+      {/* The filters are built when opened: a page that starts with the one box never renders them. */}
       <div id={f('filters')} hidden={!filtersOpen} className="space-y-6">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          <Field
-            id={f('name')}
-            label={t('providerSearch.form.businessName')}
-            value={form.providerBusinessName}
-            onChange={set('providerBusinessName')}
-            error={messageOf('providerBusinessName')}
-          />
-          <Field
-            id={f('first')}
-            label={t('providerSearch.form.firstName')}
-            value={form.firstName}
-            onChange={set('firstName')}
-            error={messageOf('firstName')}
-          />
-          <Field
-            id={f('last')}
-            label={t('providerSearch.form.lastName')}
-            value={form.lastName}
-            onChange={set('lastName')}
-            error={messageOf('lastName')}
-          />
-          <Select
-            id={f('county')}
-            label={t('providerSearch.form.county')}
-            value={form.countyId}
-            onChange={set('countyId')}
-            error={messageOf('countyId')}
-            options={[
-              { value: '', label: t('providerSearch.form.anyCounty') },
-              ...byType(lookups, 'County').map((item) => ({ value: String(item.lookupId), label: item.name })),
-            ]}
-          />
-          <Field
-            id={f('city')}
-            label={t('providerSearch.form.city')}
-            value={form.city}
-            onChange={set('city')}
-            error={messageOf('city')}
-            autoComplete="address-level2"
-          />
-          <Field
-            id={f('zip')}
-            label={t('providerSearch.form.zipCode')}
-            value={form.zipCode}
-            onChange={set('zipCode')}
-            error={messageOf('zipCode')}
-            inputMode="numeric"
-            autoComplete="postal-code"
-          />
-        </div>
-        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
-          <legend className="px-1 font-semibold">{t('providerSearch.form.whereHeading')}</legend>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              id={f('address')}
-              label={t('providerSearch.form.nearThisAddress')}
-              hint={t('providerSearch.form.nearThisAddressHint')}
-              value={form.nearThisAddress}
-              onChange={set('nearThisAddress')}
-              error={messageOf('nearThisAddress')}
-              autoComplete="street-address"
-            />
-            <Select
-              id={f('near-city')}
-              label={t('providerSearch.form.nearThisCity')}
-              value={form.nearThisCityId}
-              onChange={set('nearThisCityId')}
-              error={messageOf('nearThisCityId')}
-              options={cityOptions}
-            />
-          </div>
-        </fieldset>
-        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
-          <legend className="px-1 font-semibold">{t('providerSearch.form.filtersHeading')}</legend>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Select
-              id={f('type')}
-              label={t('providerSearch.form.providerType')}
-              value={form.providerTypeId}
-              onChange={set('providerTypeId')}
-              error={messageOf('providerTypeId')}
-              options={[
-                ...byType(lookups, 'ProviderType').map((item) => ({
-                  value: String(item.lookupId),
-                  label: t(`application.lookups.ProviderType.${item.code}`, { defaultValue: item.name }),
-                })),
-                { value: '', label: t('providerSearch.form.anyType') },
-              ]}
-            />
-            <Select
-              id={f('language')}
-              label={t('providerSearch.form.language')}
-              value={form.languageId}
-              onChange={set('languageId')}
-              error={messageOf('languageId')}
-              options={[
-                { value: '', label: t('providerSearch.form.anyLanguage') },
-                ...byType(lookups, 'Language').map((item) => ({
-                  value: String(item.lookupId),
-                  label: t(`application.lookups.Language.${item.code}`, { defaultValue: item.name }),
-                })),
-              ]}
-            />
-            <Select
-              id={f('rating')}
-              label={t('providerSearch.form.rating')}
-              value={form.qualityRating}
-              onChange={set('qualityRating')}
-              error={messageOf('qualityRating')}
-              options={[
-                { value: '', label: t('providerSearch.form.anyRating') },
-                ...['1', '2', '3', '4', '5'].map((rating) => ({
-                  value: rating,
-                  label: t('providerSearch.form.ratingAtLeast', { rating }),
-                })),
-              ]}
-            />
-            <Select
-              id={f('openings')}
-              label={t('providerSearch.form.openingsFor')}
-              value={form.openingsFor}
-              onChange={set('openingsFor')}
-              error={messageOf('openingsFor')}
-              options={[
-                { value: '', label: t('providerSearch.form.anyOpenings') },
-                ...OPENING_AGE_GROUPS.map((ageGroup) => ({
-                  value: ageGroup,
-                  label: t(`application.lookups.AgeGroup.${ageGroup}`),
-                })),
-              ]}
-            />
-          </div>
-          <div className="grid gap-x-6 sm:grid-cols-2">
-            <Check
-              id={f('cca')}
-              label={t('providerSearch.form.acceptsCca')}
-              checked={form.acceptsCcaChildren}
-              onChange={set('acceptsCcaChildren')}
-            />
-            <Check
-              id={f('special-needs')}
-              label={t('providerSearch.services.specialNeeds')}
-              checked={form.acceptsChildrenWithSpecialNeeds}
-              onChange={set('acceptsChildrenWithSpecialNeeds')}
-            />
-            <Check
-              id={f('weekend')}
-              label={t('providerSearch.services.weekend')}
-              checked={form.providesWeekendCare}
-              onChange={set('providesWeekendCare')}
-            />
-            <Check
-              id={f('evening')}
-              label={t('providerSearch.services.evening')}
-              checked={form.providesEveningOvernightCare}
-              onChange={set('providesEveningOvernightCare')}
-            />
-            <Check
-              id={f('transport')}
-              label={t('providerSearch.services.transportation')}
-              checked={form.providesTransportation}
-              onChange={set('providesTransportation')}
-            />
-          </div>
-        </fieldset>
+        {filtersOpen ? (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Field
+                id={f('name')}
+                label={t('providerSearch.form.businessName')}
+                value={form.providerBusinessName}
+                onChange={set('providerBusinessName')}
+                error={messageOf('providerBusinessName')}
+              />
+              <Field
+                id={f('first')}
+                label={t('providerSearch.form.firstName')}
+                value={form.firstName}
+                onChange={set('firstName')}
+                error={messageOf('firstName')}
+              />
+              <Field
+                id={f('last')}
+                label={t('providerSearch.form.lastName')}
+                value={form.lastName}
+                onChange={set('lastName')}
+                error={messageOf('lastName')}
+              />
+              <Select
+                id={f('county')}
+                label={t('providerSearch.form.county')}
+                value={form.countyId}
+                onChange={set('countyId')}
+                error={messageOf('countyId')}
+                options={[
+                  { value: '', label: t('providerSearch.form.anyCounty') },
+                  ...byType(lookups, 'County').map((item) => ({ value: String(item.lookupId), label: item.name })),
+                ]}
+              />
+              <Field
+                id={f('city')}
+                label={t('providerSearch.form.city')}
+                value={form.city}
+                onChange={set('city')}
+                error={messageOf('city')}
+                autoComplete="address-level2"
+              />
+              <Field
+                id={f('zip')}
+                label={t('providerSearch.form.zipCode')}
+                value={form.zipCode}
+                onChange={set('zipCode')}
+                error={messageOf('zipCode')}
+                inputMode="numeric"
+                autoComplete="postal-code"
+              />
+            </div>
+            <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
+              <legend className="px-1 font-semibold">{t('providerSearch.form.whereHeading')}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field
+                  id={f('address')}
+                  label={t('providerSearch.form.nearThisAddress')}
+                  hint={t('providerSearch.form.nearThisAddressHint')}
+                  value={form.nearThisAddress}
+                  onChange={set('nearThisAddress')}
+                  error={messageOf('nearThisAddress')}
+                  autoComplete="street-address"
+                />
+                <Select
+                  id={f('near-city')}
+                  label={t('providerSearch.form.nearThisCity')}
+                  value={form.nearThisCityId}
+                  onChange={set('nearThisCityId')}
+                  error={messageOf('nearThisCityId')}
+                  options={cityOptions}
+                />
+              </div>
+            </fieldset>
+            <fieldset className="space-y-4 rounded-md border border-slate-300 p-4 dark:border-slate-600">
+              <legend className="px-1 font-semibold">{t('providerSearch.form.filtersHeading')}</legend>
+              <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <Select
+                  id={f('type')}
+                  label={t('providerSearch.form.providerType')}
+                  value={form.providerTypeId}
+                  onChange={set('providerTypeId')}
+                  error={messageOf('providerTypeId')}
+                  options={[
+                    ...byType(lookups, 'ProviderType').map((item) => ({
+                      value: String(item.lookupId),
+                      label: t(`application.lookups.ProviderType.${item.code}`, { defaultValue: item.name }),
+                    })),
+                    { value: '', label: t('providerSearch.form.anyType') },
+                  ]}
+                />
+                <Select
+                  id={f('language')}
+                  label={t('providerSearch.form.language')}
+                  value={form.languageId}
+                  onChange={set('languageId')}
+                  error={messageOf('languageId')}
+                  options={[
+                    { value: '', label: t('providerSearch.form.anyLanguage') },
+                    ...byType(lookups, 'Language').map((item) => ({
+                      value: String(item.lookupId),
+                      label: t(`application.lookups.Language.${item.code}`, { defaultValue: item.name }),
+                    })),
+                  ]}
+                />
+                <Select
+                  id={f('rating')}
+                  label={t('providerSearch.form.rating')}
+                  value={form.qualityRating}
+                  onChange={set('qualityRating')}
+                  error={messageOf('qualityRating')}
+                  options={[
+                    { value: '', label: t('providerSearch.form.anyRating') },
+                    ...['1', '2', '3', '4', '5'].map((rating) => ({
+                      value: rating,
+                      label: t('providerSearch.form.ratingAtLeast', { rating }),
+                    })),
+                  ]}
+                />
+                <Select
+                  id={f('openings')}
+                  label={t('providerSearch.form.openingsFor')}
+                  value={form.openingsFor}
+                  onChange={set('openingsFor')}
+                  error={messageOf('openingsFor')}
+                  options={[
+                    { value: '', label: t('providerSearch.form.anyOpenings') },
+                    ...OPENING_AGE_GROUPS.map((ageGroup) => ({
+                      value: ageGroup,
+                      label: t(`application.lookups.AgeGroup.${ageGroup}`),
+                    })),
+                  ]}
+                />
+              </div>
+              <div className="grid gap-x-6 sm:grid-cols-2">
+                <Check
+                  id={f('cca')}
+                  label={t('providerSearch.form.acceptsCca')}
+                  checked={form.acceptsCcaChildren}
+                  onChange={set('acceptsCcaChildren')}
+                />
+                <Check
+                  id={f('special-needs')}
+                  label={t('providerSearch.services.specialNeeds')}
+                  checked={form.acceptsChildrenWithSpecialNeeds}
+                  onChange={set('acceptsChildrenWithSpecialNeeds')}
+                />
+                <Check
+                  id={f('weekend')}
+                  label={t('providerSearch.services.weekend')}
+                  checked={form.providesWeekendCare}
+                  onChange={set('providesWeekendCare')}
+                />
+                <Check
+                  id={f('evening')}
+                  label={t('providerSearch.services.evening')}
+                  checked={form.providesEveningOvernightCare}
+                  onChange={set('providesEveningOvernightCare')}
+                />
+                <Check
+                  id={f('transport')}
+                  label={t('providerSearch.services.transportation')}
+                  checked={form.providesTransportation}
+                  onChange={set('providesTransportation')}
+                />
+              </div>
+            </fieldset>
+          </>
+        ) : null}
       </div>
     </form>
   );

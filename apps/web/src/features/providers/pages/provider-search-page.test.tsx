@@ -52,11 +52,16 @@ const record = (id: number, name: string, overrides: Partial<ProviderRecord> = {
 });
 
 let searches: ProviderSearchCriteria[];
+let citiesAsked: number;
 beforeEach(() => {
   searches = [];
+  citiesAsked = 0;
   server.use(
     http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: [] })),
-    http.get('*/api/Providers/cities', () => HttpResponse.json({ value: [{ id: 50263, name: 'Waukee' }] })),
+    http.get('*/api/Providers/cities', () => {
+      citiesAsked += 1;
+      return HttpResponse.json({ value: [{ id: 50263, name: 'Waukee' }] });
+    }),
     http.get('*/api/Providers/settings', () =>
       HttpResponse.json({ tileUrl: null, tileAttribution: '', hasDemonstrationData: true }),
     ),
@@ -107,6 +112,17 @@ describe('ProviderSearch page', { timeout: 30_000 }, () => {
       expect.stringContaining('Accepts CCA children:No'),
     ]);
     expect(screen.getByRole('button', { name: 'More search options' })).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('asks for the cities of "near this city" only once the filters open', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/ProviderSearch', { signedIn: false });
+    expect(await screen.findByRole('button', { name: 'More search options' })).toBeInTheDocument();
+    expect(citiesAsked).toBe(0);
+    await openFilters(user);
+    const nearCity = await screen.findByRole('combobox', { name: /Near this city/ });
+    expect(await within(nearCity).findByRole('option', { name: 'Waukee' })).toBeInTheDocument();
+    expect(citiesAsked).toBe(1);
   });
 
   it('says at the field that a ZIP code has 5 digits, and searches nothing until it does', async () => {
