@@ -111,8 +111,11 @@ export function stepStates(
  * Submission check: every required step valid, and every optional step that was started
  * valid too. Returns the problems, each with its step and field path.
  */
-export function submissionIssues(draft: Partial<DraftApplication>) {
-  return stepStates(draft).flatMap((step) => {
+export function submissionIssues(
+  draft: Partial<DraftApplication>,
+  rules: ApplicationRules | undefined = applicationRulesInForce(),
+) {
+  return stepStates(draft, rules).flatMap((step) => {
     if (step.state === 'to-do')
       return step.required ? [{ step: step.id, path: step.id, message: 'validation.application.stepRequired' }] : [];
     return step.issues.map((issue) => ({ step: step.id, ...issue }));
