@@ -50,7 +50,11 @@ async function completeSteps(page: Page, type: keyof typeof WIZARD) {
   );
   await keys.check(page.getByRole('checkbox', { name: 'Infant and toddler (2 weeks to 3 years)' }));
   await keys.check(page.getByRole('checkbox', { name: 'Preschool (3 years to school age)' }));
-  await keys.type(page.getByLabel('Number of children you can care for at one time', { exact: true }), '6');
+  // A home that is not registered cares for at most five (the program profile's rule).
+  await keys.type(
+    page.getByLabel('Number of children you can care for at one time', { exact: true }),
+    type === 'registeredprovider' ? '6' : '5',
+  );
   if (type === 'registeredprovider') {
     // What the profile's rules ask of category B: the children by age, and the QRS level.
     await keys.type(page.getByLabel('Children not yet in school', { exact: true }), '6');
