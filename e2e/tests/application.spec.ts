@@ -50,7 +50,19 @@ async function completeSteps(page: Page, type: keyof typeof WIZARD) {
   );
   await keys.check(page.getByRole('checkbox', { name: 'Infant and toddler (2 weeks to 3 years)' }));
   await keys.check(page.getByRole('checkbox', { name: 'Preschool (3 years to school age)' }));
-  await keys.type(page.getByLabel('Number of children you can care for at one time', { exact: true }), '6');
+  // A home that is not registered cares for at most five (the program profile's rule).
+  await keys.type(
+    page.getByLabel('Number of children you can care for at one time', { exact: true }),
+    type === 'registeredprovider' ? '6' : '5',
+  );
+  if (type === 'registeredprovider') {
+    // What the profile's rules ask of category B: the children by age, and the QRS level.
+    await keys.type(page.getByLabel('Children not yet in school', { exact: true }), '6');
+    await keys.type(page.getByLabel('Of them, aged 24 months or younger', { exact: true }), '2');
+    await keys.type(page.getByLabel('Of them, aged 12 months or younger', { exact: true }), '1');
+    await keys.type(page.getByLabel('School-age children', { exact: true }), '0');
+    await keys.choose(page.getByLabel('Quality Rating System (QRS) level', { exact: true }), 'Level 3');
+  }
   await expectNoAxeViolations(page);
   await saveAndContinue(page, 'Provider information');
 
@@ -112,8 +124,9 @@ async function completeSteps(page: Page, type: keyof typeof WIZARD) {
 
   for (const group of ['Infant and toddler (2 weeks to 3 years)', 'Preschool (3 years to school age)', 'School age']) {
     const rates = page.getByRole('group', { name: group, exact: true });
-    await keys.type(rates.getByLabel('Basic care', { exact: true }), '25.50');
-    await keys.type(rates.getByLabel('Special needs care', { exact: true }), '30');
+    // Within the program's maximum rates for both routes' answers (the hint names each).
+    await keys.type(rates.getByLabel('Basic care', { exact: true }), '15');
+    await keys.type(rates.getByLabel('Special needs care', { exact: true }), '22.50');
   }
   await expectNoAxeViolations(page);
   await saveAndContinue(page, 'Hours of operation');
@@ -155,7 +168,8 @@ for (const type of ['registeredprovider', 'unregisteredprovider'] as const) {
     await expect(review).toContainText('400 Main Street');
     await expect(review).toContainText('•••••6789');
     await expect(review).not.toContainText('123-45-6789');
-    await expect(review).toContainText('$25.50 per half day');
+    await expect(review).toContainText('$15.00 per half day');
+    if (type === 'registeredprovider') await expect(review).toContainText('Level 3');
     await expectNoAxeViolations(page);
     await signAndSubmit(page);
 
@@ -204,6 +218,11 @@ test('every rule of the application has a specific message, in a summary and at 
   await page.getByLabel('Number of children you can care for at one time').fill('17');
   await expectProblems(page, 'Number of children you can care for at one time', [
     'Number of children you can care for at one time: Enter a whole number from 1 to 16',
+  ]);
+  // A home that is not registered cares for at most five (the program profile's rule).
+  await page.getByLabel('Number of children you can care for at one time').fill('6');
+  await expectProblems(page, 'Number of children you can care for at one time', [
+    'Number of children you can care for at one time: A child care home that is not registered may care for at most 5 children at one time; more need registration as a child development home',
   ]);
   await page.getByLabel('Number of children you can care for at one time').fill('5');
   await saveAndContinue(page, 'Provider information');
@@ -294,10 +313,16 @@ test('every rule of the application has a specific message, in a summary and at 
     'Infant and toddler (2 weeks to 3 years) – Basic care: Enter an amount in dollars from 0 to 1,000, with at most two decimals',
     'Infant and toddler (2 weeks to 3 years) – Special needs care: This is required',
   ]);
+  // Over the program's maximum for a home that is not registered: its own message.
+  await infants.getByLabel('Basic care').fill('16.64');
+  await expectProblems(page, infants.getByLabel('Basic care'), [
+    "Infant and toddler (2 weeks to 3 years) – Basic care: This is above the program's maximum rate",
+    'Infant and toddler (2 weeks to 3 years) – Special needs care: This is required',
+  ]);
   for (const group of ['Infant and toddler (2 weeks to 3 years)', 'Preschool (3 years to school age)', 'School age']) {
     const rates = page.getByRole('group', { name: group, exact: true });
-    await rates.getByLabel('Basic care').fill('25.50');
-    await rates.getByLabel('Special needs care').fill('30');
+    await rates.getByLabel('Basic care').fill('15');
+    await rates.getByLabel('Special needs care').fill('22.50');
   }
   await saveAndContinue(page, 'Hours of operation');
 
@@ -386,6 +411,9 @@ test('two tabs on one draft: the later save is told, reloads the newer draft, an
   await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Child development home C' });
   await page.getByRole('checkbox', { name: 'School age', exact: true }).check();
   await page.getByLabel('Number of children you can care for at one time').fill('12');
+  // Category C: a second provider present, and the QRS level (the program profile's rules).
+  await page.getByRole('checkbox', { name: /A second provider is present/ }).check();
+  await page.getByLabel('Quality Rating System (QRS) level').selectOption('none');
   await saveAndContinue(page, 'Provider information');
 
   // Tab two still holds the older version: its save is refused, and it says so.

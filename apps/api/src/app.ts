@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fastifyCompress from '@fastify/compress';
-import { countDaysIn, type ProgramProfile } from '@ccap/contracts';
+import { applyApplicationRules, countDaysIn, type ProgramProfile } from '@ccap/contracts';
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -189,6 +189,8 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   app.decorate('texts', texts);
   // The shared rules' "today" (ages, dates not in the future) is the program's day, as the web's.
   countDaysIn(profile.timeZone);
+  // The program's limits and maximum rates, checked by the shared step rules as the web checks them.
+  applyApplicationRules(profile.applicationRules);
   app.decorate('databaseBackend', database.backend);
   app.decorate('blobs', blobs ?? (await createBlobStore(config.documents)));
   const routeTable: RouteEntry[] = [];

@@ -10,14 +10,31 @@ const yearsAgo = (years: number) => {
 /** A complete, valid application, typed by the shared contract. */
 export function completeApplication(providerType: ProviderType = 'registeredprovider'): DraftApplication {
   const address = { address1: '120 Oak Street', city: 'Ames', state: 'IA', zipCode: '50010' };
+  const registered = providerType === 'registeredprovider';
   return {
     providerType,
-    categoryTypes: {
-      providerTypeCode: providerType === 'registeredprovider' ? 'registered-cdh' : 'non-registered-home',
-      categoryCode: providerType === 'registeredprovider' ? 'cdh-b' : 'home',
-      agesServed: ['infant-toddler', 'preschool'],
-      capacity: 8,
-    },
+    // Within the shipped profile's rules: category B's limits by age and no quality rating for a
+    // registered home; five children for a home that is not registered, and enough eligible
+    // children (with a rate per unit below) should a test make it care in the child's home.
+    categoryTypes: registered
+      ? {
+          providerTypeCode: 'registered-cdh',
+          categoryCode: 'cdh-b',
+          agesServed: ['infant-toddler', 'preschool'],
+          capacity: 8,
+          preschoolChildren: 6,
+          childrenUpTo24Months: 3,
+          childrenUpTo12Months: 1,
+          schoolAgeChildren: 2,
+          qualityRating: 'none',
+        }
+      : {
+          providerTypeCode: 'non-registered-home',
+          categoryCode: 'home',
+          agesServed: ['infant-toddler', 'preschool'],
+          capacity: 5,
+          eligibleChildren: 3,
+        },
     providerInfo: {
       firstName: 'Maria',
       lastName: 'Lopez',
@@ -58,6 +75,7 @@ export function completeApplication(providerType: ProviderType = 'registeredprov
         preschool: { basic: 15, specialNeeds: 22.5 },
         'school-age': { basic: 15, specialNeeds: 22.5 },
       },
+      ...(registered ? {} : { inHomeRate: 36.25 }),
     },
     operationHoursInfo: {
       days: dayCodes.map((day) =>

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { applicationRulesSchema } from './application/program-rules';
 import { documentRulesSchema } from './documents/required-documents';
 import { localizedTextSchema } from './localized-text';
 import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
@@ -138,6 +139,12 @@ const profileFieldsSchema = z.object({
       applyAtOnce: z.array(z.enum(['providerInfo', 'operationHoursInfo'])).default([]),
     })
     .default({ pastLimitDays: 30, applyAtOnce: [] }),
+  /**
+   * The program's rules of an application (ADR 108): categories and their capacity limits, the
+   * provider types' limits, where the quality rating is asked, and the maximum rates, each with
+   * its source. A profile without them checks none of them.
+   */
+  applicationRules: applicationRulesSchema.optional(),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**
@@ -163,6 +170,15 @@ export const programProfileSchema = profileFieldsSchema
     (profile) =>
       profile.readLog.unitId === undefined || profile.contactUnits.some((unit) => unit.id === profile.readLog.unitId),
     { message: 'must name one of contactUnits', path: ['readLog', 'unitId'] },
+  )
+  .refine(
+    (profile) =>
+      (profile.applicationRules?.rates?.tables ?? []).every((table) =>
+        (table.categoryCodes ?? []).every((code) =>
+          profile.applicationRules!.categories.some((category) => category.code === code),
+        ),
+      ),
+    { message: 'a rate table names a category the rules do not list', path: ['applicationRules', 'rates', 'tables'] },
   )
   .transform(({ localizedNames = {}, ...profile }) => {
     const merged = (field: 'productName' | 'agencyName') => ({

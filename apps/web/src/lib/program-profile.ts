@@ -1,4 +1,5 @@
 import type { ProgramProfile } from '@ccap/contracts';
+import { applyApplicationRules } from '@ccap/contracts/application-rules-state';
 import { countDaysIn } from '@ccap/contracts/days';
 import { textIn } from '@ccap/contracts/text-in';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -10,6 +11,8 @@ export const getProgramProfile = async (signal?: AbortSignal) => {
   const profile = await apiRequest<ProgramProfile>('Program/get-profile', { signal });
   // The shared rules' "today" is the program's day from now on, as on the server.
   countDaysIn(profile.timeZone);
+  // The wizard's steps check the program's limits and maximum rates, as the server does.
+  applyApplicationRules(profile.applicationRules);
   return profile;
 };
 

@@ -24,6 +24,12 @@ export const answeredApplication = () => {
       categoryCode: 'cdh-a',
       agesServed: ['school-age'],
       capacity: 6,
+      // Within category A's limits in the shipped profile, with no quality rating.
+      preschoolChildren: 0,
+      childrenUpTo24Months: 0,
+      childrenUpTo12Months: 0,
+      schoolAgeChildren: 6,
+      qualityRating: 'none',
     },
     providerInfo,
     address: { careLocation: address, mailingSameAsCare: true, county: 'Polk' },

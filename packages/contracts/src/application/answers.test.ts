@@ -204,4 +204,45 @@ describe('the answers of an application', () => {
       'application.fields.signedOn: date(2026-11-28)',
     ]);
   });
+  it('show the capacity by age, the quality rating and the in-home rate where they were answered', () => {
+    const sections = answersOf({
+      providerType: 'registeredprovider',
+      categoryTypes: {
+        providerTypeCode: 'registered-cdh',
+        categoryCode: 'cdh-c',
+        agesServed: ['preschool'],
+        capacity: 12,
+        preschoolChildren: 8,
+        childrenUpTo24Months: 4,
+        childrenUpTo12Months: 2,
+        schoolAgeChildren: 4,
+        secondProviderPresent: true,
+        qualityRating: '3',
+      },
+      ratesInfo: { inHomeRate: 30.5 },
+    });
+    expect(fieldsOf(sections['category-types-v1'].blocks)).toEqual([
+      'application.fields.categoryCode: Category:cdh-c',
+      'application.fields.agesServed: AgeGroup:preschool',
+      'application.fields.capacity: number(12)',
+      'application.fields.preschoolChildren: number(8)',
+      'application.fields.childrenUpTo24Months: number(4)',
+      'application.fields.childrenUpTo12Months: number(2)',
+      'application.fields.schoolAgeChildren: number(4)',
+      'application.fields.secondProviderPresent: application.wizard.yes',
+      'application.fields.qualityRating: application.fields.qualityRatingLevel {"level":"3"}',
+    ]);
+    expect(sections['rates-info-form'].blocks).toEqual([
+      {
+        kind: 'fields',
+        fields: [
+          { label: 'application.fields.inHomeRate', lines: ['application.review.money {"amount":"money(30.5)"}'] },
+        ],
+      },
+    ]);
+    const unrated = answersOf({ providerType: 'registeredprovider', categoryTypes: { qualityRating: 'none' } });
+    expect(fieldsOf(unrated['category-types-v1'].blocks)).toContain(
+      'application.fields.qualityRating: application.fields.qualityRatingNone',
+    );
+  });
 });

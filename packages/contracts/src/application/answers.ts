@@ -1,6 +1,7 @@
 import { type ApplicationStepId, applicationSteps } from './application';
 import type { DraftAddress, DraftApplication, DraftPerson } from './draft-application';
 import { ageGroupCodes, type LookupType } from './lookups';
+import { NO_QUALITY_RATING } from './program-rules';
 import { isMasked } from './protected-fields';
 import { maskTin } from './rules';
 
@@ -101,6 +102,34 @@ function helpers(f: AnswerFormat) {
 type Helpers = ReturnType<typeof helpers>;
 type StepAnswers = (application: Partial<DraftApplication>, h: Helpers, f: AnswerFormat) => AnswerBlock[];
 
+/** A QRS answer in words: "No rating", or "Level 3". */
+const qualityRatingText = (rating: string, f: AnswerFormat) =>
+  rating === NO_QUALITY_RATING
+    ? f.t('application.fields.qualityRatingNone')
+    : f.t('application.fields.qualityRatingLevel', { level: rating });
+
+/** The rates by age group, basic and special needs, as a table. */
+function ratesTable(a: NonNullable<DraftApplication['ratesInfo']>, h: Helpers, f: AnswerFormat): AnswerBlock {
+  return {
+    kind: 'table',
+    rows: [
+      [
+        f.t('application.fields.ratesHeading'),
+        f.t('application.fields.basic'),
+        f.t('application.fields.specialNeedsRate'),
+      ],
+      ...ageGroupCodes.map((code) => {
+        const rate = a.rates?.[code] ?? {};
+        return [
+          f.lookup('AgeGroup', code),
+          h.money(rate.basic) ?? h.notAnswered,
+          h.money(rate.specialNeeds) ?? h.notAnswered,
+        ];
+      }),
+    ],
+  };
+}
+
 // One entry per step of the shared table: a step added there fails to compile here.
 const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
   'apply-category': ({ categoryTypes: a = {} }, h) => [
@@ -116,6 +145,22 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
           (a.agesServed ?? []).map((code) => h.lookup('AgeGroup', code)),
         ),
         h.field('capacity', a.capacity === undefined ? undefined : f.number(a.capacity)),
+        // Asked where the program's rules ask for them: shown when answered.
+        ...(
+          [
+            'preschoolChildren',
+            'childrenUpTo24Months',
+            'childrenUpTo12Months',
+            'schoolAgeChildren',
+            'eligibleChildren',
+          ] as const
+        )
+          .filter((key) => a[key] !== undefined)
+          .map((key) => h.field(key, f.number(a[key]!))),
+        ...(a.secondProviderPresent === undefined
+          ? []
+          : [h.field('secondProviderPresent', h.yesNo(a.secondProviderPresent))]),
+        ...(a.qualityRating === undefined ? [] : [h.field('qualityRating', qualityRatingText(a.qualityRating, f))]),
       ],
     },
   ],
@@ -182,24 +227,11 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
     ];
   },
   'rates-info-form': ({ ratesInfo: a = {} }, h, f) => [
-    {
-      kind: 'table',
-      rows: [
-        [
-          f.t('application.fields.ratesHeading'),
-          f.t('application.fields.basic'),
-          f.t('application.fields.specialNeedsRate'),
-        ],
-        ...ageGroupCodes.map((code) => {
-          const rate = a.rates?.[code] ?? {};
-          return [
-            f.lookup('AgeGroup', code),
-            h.money(rate.basic) ?? h.notAnswered,
-            h.money(rate.specialNeeds) ?? h.notAnswered,
-          ];
-        }),
-      ],
-    },
+    // Care in the child's home has one rate per unit instead of the grid.
+    ...(a.inHomeRate === undefined
+      ? []
+      : [{ kind: 'fields', fields: [h.field('inHomeRate', h.money(a.inHomeRate))] } satisfies AnswerBlock]),
+    ...(a.inHomeRate !== undefined && a.rates === undefined ? [] : [ratesTable(a, h, f)]),
   ],
   'operation-hours-form': ({ operationHoursInfo: a = {} }, h, f) => [
     { kind: 'subheading', text: f.t('application.fields.days') },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DraftApplication } from './draft-application';
 import type { ProviderTypeCode } from './lookups';
+import { type ApplicationRules, applicationRuleIssues, applicationRulesInForce, type RuleIssue } from './program-rules';
 import {
   addressStepSchema,
   adultsStepSchema,
@@ -53,8 +54,33 @@ export interface StepResult {
   issues: { path: string; message: string }[];
 }
 
+/**
+ * A step's schema with the program's rules (program-rules.ts) for the application around it: the
+ * web's step form checks its values with it, so the form refuses what the server would refuse.
+ */
+export function stepSchemaWithRules(
+  step: ApplicationStep,
+  application: Partial<DraftApplication>,
+  rules: ApplicationRules | undefined = applicationRulesInForce(),
+) {
+  return (step.schema as z.ZodObject).superRefine(
+    (value, ctx) => {
+      const draft = { ...application, [step.field]: { ...application[step.field], ...value } };
+      for (const issue of applicationRuleIssues(draft, rules)) {
+        if (issue.step === step.id) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+      }
+    },
+    // Checked while other answers of the step are still missing, as the server reports them all.
+    { when: () => true },
+  );
+}
+
 /** Where each step stands for a draft: done, still to do, or saved with errors. */
-export function stepStates(draft: Partial<DraftApplication>): StepResult[] {
+export function stepStates(
+  draft: Partial<DraftApplication>,
+  rules: ApplicationRules | undefined = applicationRulesInForce(),
+): StepResult[] {
+  const ruleIssues = applicationRuleIssues(draft, rules);
   return applicationSteps.map((step) => {
     const value = draft[step.field];
     // Two steps share the categoryTypes field: a step is started when a key of its own is there.
@@ -63,13 +89,20 @@ export function stepStates(draft: Partial<DraftApplication>): StepResult[] {
       return { id: step.id, required: step.required, state: 'to-do', issues: [] };
     }
     const result = step.schema.safeParse(value);
+    const schemaIssues = result.success
+      ? []
+      : result.error.issues.map((issue) => ({ path: [step.field, ...issue.path].join('.'), message: issue.message }));
+    // The program's rules, where the step's own schema found nothing wrong with the same answer.
+    const fromRules = ruleIssues
+      .filter((issue: RuleIssue) => issue.step === step.id)
+      .map((issue) => ({ path: [step.field, ...issue.path].join('.'), message: issue.message }))
+      .filter((issue) => !schemaIssues.some((other) => other.path === issue.path));
+    const issues = [...schemaIssues, ...fromRules];
     return {
       id: step.id,
       required: step.required,
-      state: result.success ? 'done' : 'has-errors',
-      issues: result.success
-        ? []
-        : result.error.issues.map((issue) => ({ path: [step.field, ...issue.path].join('.'), message: issue.message })),
+      state: issues.length === 0 ? ('done' as const) : ('has-errors' as const),
+      issues,
     };
   });
 }
@@ -78,8 +111,11 @@ export function stepStates(draft: Partial<DraftApplication>): StepResult[] {
  * Submission check: every required step valid, and every optional step that was started
  * valid too. Returns the problems, each with its step and field path.
  */
-export function submissionIssues(draft: Partial<DraftApplication>) {
-  return stepStates(draft).flatMap((step) => {
+export function submissionIssues(
+  draft: Partial<DraftApplication>,
+  rules: ApplicationRules | undefined = applicationRulesInForce(),
+) {
+  return stepStates(draft, rules).flatMap((step) => {
     if (step.state === 'to-do')
       return step.required ? [{ step: step.id, path: step.id, message: 'validation.application.stepRequired' }] : [];
     return step.issues.map((issue) => ({ step: step.id, ...issue }));

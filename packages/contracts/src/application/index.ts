@@ -9,3 +9,4 @@ export * from './dashboard';
 export * from './pdf';
 export * from './protected-fields';
 export * from './read-log';
+export * from './program-rules';

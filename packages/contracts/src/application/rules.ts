@@ -34,6 +34,7 @@ export const messages = {
   startBeforeEnd: 'validation.application.startBeforeEnd',
   overnightNotOffered: 'validation.application.overnightNotOffered',
   capacity: 'validation.application.capacity',
+  count: 'validation.application.count',
   mustAccept: 'validation.application.mustAccept',
   signatureName: 'validation.application.signatureName',
   county: 'validation.application.county',

@@ -39,11 +39,25 @@ export const applyCategorySchema = z.object({
   providerTypeCode: z.enum(providerTypeCodes, messages.required),
 });
 
-/** category-types-v1: the category (A, B, C for homes), ages served and capacity. */
+const childCount = z.number().int(messages.count).min(0, messages.count).max(99, messages.count);
+
+/**
+ * category-types-v1: the category (A, B, C, C1 for homes), ages served and capacity. The counts by
+ * age, a second provider, the children eligible for assistance and the quality rating (QRS) are
+ * asked where the program's rules ask for them (program-rules.ts): optional here, so a draft saved
+ * before they were asked still reads, and required by those rules where they apply.
+ */
 export const categoryTypesSchema = z.object({
   categoryCode: z.string().min(1, messages.required).max(40),
   agesServed: z.array(z.enum(ageGroupCodes)).min(1, messages.required),
   capacity: z.number().int(messages.capacity).min(1, messages.capacity).max(16, messages.capacity),
+  preschoolChildren: childCount.optional(),
+  childrenUpTo24Months: childCount.optional(),
+  childrenUpTo12Months: childCount.optional(),
+  schoolAgeChildren: childCount.optional(),
+  secondProviderPresent: z.boolean().optional(),
+  eligibleChildren: childCount.optional(),
+  qualityRating: z.string().min(1, messages.required).max(40).optional(),
 });
 
 /** provider-information: the provider as a person, and the business. */
@@ -146,13 +160,20 @@ export const w9InfoSchema = z
 
 const rateSchema = z.object({ basic: moneySchema, specialNeeds: moneySchema });
 
-/** rates-info-form: rates per half-day unit by age group, basic and special needs. */
+/**
+ * rates-info-form: rates per half-day unit by age group, basic and special needs; or, for care in
+ * the child's home, one rate per unit (`inHomeRate`). Which one is asked, and the maximums, are the
+ * program's rules (program-rules.ts).
+ */
 export const ratesInfoSchema = z.object({
-  rates: z.object({
-    'infant-toddler': rateSchema,
-    preschool: rateSchema,
-    'school-age': rateSchema,
-  } satisfies Record<(typeof ageGroupCodes)[number], typeof rateSchema>),
+  rates: z
+    .object({
+      'infant-toddler': rateSchema,
+      preschool: rateSchema,
+      'school-age': rateSchema,
+    } satisfies Record<(typeof ageGroupCodes)[number], typeof rateSchema>)
+    .optional(),
+  inHomeRate: moneySchema.optional(),
 });
 
 // A closing time before the opening time is the next morning: overnight care, which the same

@@ -88,6 +88,24 @@ describe('required documents', () => {
     expect(documentRulesSchema.safeParse([rules[0], rules[0]]).success).toBe(false);
     const vague = [{ code: 'x', name: 'X', description: 'X', when: [{ answer: 'address.county' }] }];
     expect(documentRulesSchema.safeParse(vague).success).toBe(false);
+    const both = [{ code: 'x', name: 'X', description: 'X', when: [{ answer: 'a', equals: 1, notEquals: 2 }] }];
+    expect(documentRulesSchema.safeParse(both).success).toBe(false);
+  });
+
+  it('asks the QRS certificate of a home that named a rating level, as given and other than "none"', () => {
+    const qrs = documentRulesSchema.parse([
+      {
+        code: 'qrs',
+        name: 'QRS certificate',
+        description: 'The certificate.',
+        when: [{ answer: 'categoryTypes.qualityRating', notEquals: 'none' }],
+      },
+    ]);
+    const rated = (qualityRating?: string) =>
+      requiredDocumentsFor(qrs, { ...application, categoryTypes: { qualityRating } }).map((spec) => spec.code);
+    expect(rated('3')).toEqual(['qrs']);
+    expect(rated('none')).toEqual([]);
+    expect(rated(undefined)).toEqual([]);
   });
 });
 

@@ -13,17 +13,21 @@ const answerValueSchema = z.union([z.string(), z.number(), z.boolean()]);
 /**
  * A condition on the applicant's answers: `answer` is a dotted path into the application
  * (for example `operationHoursInfo.transportation`); it holds when the value there equals
- * `equals`, or, for a list, includes `includes`.
+ * `equals`, or, for a list, includes `includes`, or is given and is not `notEquals` (a quality
+ * rating level other than "none").
  */
 export const answerConditionSchema = z
   .object({
     answer: z.string().regex(/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)*$/, 'must be a dotted path such as address.county'),
     equals: answerValueSchema.optional(),
     includes: answerValueSchema.optional(),
+    notEquals: answerValueSchema.optional(),
   })
-  .refine((condition) => (condition.equals === undefined) !== (condition.includes === undefined), {
-    message: 'give exactly one of equals and includes',
-  });
+  .refine(
+    (condition) =>
+      [condition.equals, condition.includes, condition.notEquals].filter((value) => value !== undefined).length === 1,
+    { message: 'give exactly one of equals, includes and notEquals' },
+  );
 export type AnswerCondition = z.infer<typeof answerConditionSchema>;
 
 /**
@@ -72,6 +76,7 @@ function answerAt(application: DraftApplication, path: string): unknown {
 const holds = (application: DraftApplication, condition: AnswerCondition) => {
   const value = answerAt(application, condition.answer);
   if (condition.includes !== undefined) return Array.isArray(value) && value.includes(condition.includes);
+  if (condition.notEquals !== undefined) return value !== undefined && value !== null && value !== condition.notEquals;
   return value === condition.equals;
 };
 

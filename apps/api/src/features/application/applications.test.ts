@@ -1,4 +1,4 @@
-import { draftConflictProblemType, DRAFT_JSON_MAX_BYTES } from '@ccap/contracts';
+import { type DraftApplication, draftConflictProblemType, DRAFT_JSON_MAX_BYTES } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -52,6 +52,7 @@ describe('lookups', () => {
       'cdh-a',
       'cdh-b',
       'cdh-c',
+      'cdh-c1',
     ]);
   });
 
@@ -203,6 +204,58 @@ describe('submission', () => {
     expect(response.json().errors).toEqual([
       { path: 'categoryTypes.providerTypeCode', message: 'validation.application.providerTypeCode' },
     ]);
+  });
+
+  it("refuses answers over the program profile's limits and maximum rates, each with its rule's message", async () => {
+    const registered = completeApplication();
+    const unregistered = completeApplication('unregisteredprovider');
+    const cases: [string, DraftApplication, { path: string; message: string }[]][] = [
+      [
+        '/api/Application',
+        {
+          ...registered,
+          categoryTypes: { ...registered.categoryTypes, categoryCode: 'cdh-a', preschoolChildren: 7 },
+          ratesInfo: {
+            rates: { ...registered.ratesInfo!.rates!, preschool: { basic: 15.01, specialNeeds: 22.5 } },
+          },
+        },
+        [
+          { path: 'categoryTypes.preschoolChildren', message: 'validation.application.categoryLimit.6' },
+          { path: 'ratesInfo.rates.preschool.basic', message: 'validation.application.rateAboveMaximum' },
+        ],
+      ],
+      [
+        '/api/Application/save-unregistered-provider',
+        { ...unregistered, categoryTypes: { ...unregistered.categoryTypes, capacity: 6 } },
+        [{ path: 'categoryTypes.capacity', message: 'validation.application.homeLimit.5' }],
+      ],
+      [
+        '/api/Application/save-unregistered-provider',
+        {
+          ...unregistered,
+          categoryTypes: {
+            ...unregistered.categoryTypes,
+            providerTypeCode: 'non-registered-in-home',
+            categoryCode: 'in-home',
+            eligibleChildren: 2,
+          },
+          ratesInfo: { inHomeRate: 36.26 },
+        },
+        [
+          { path: 'categoryTypes.eligibleChildren', message: 'validation.application.inHomeMinimum.3' },
+          { path: 'ratesInfo.inHomeRate', message: 'validation.application.rateAboveMaximum' },
+        ],
+      ],
+    ];
+    for (const [url, application, errors] of cases) {
+      const draft = (await save(owner, { applicationJson: json(application) })).json();
+      const response = await submit(owner, url, draft.id, application);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json().errors).toEqual(errors);
+      // Nothing was submitted: the draft is still there.
+      expect((await list(owner)).json().map((record: { id: number }) => record.id)).toContain(draft.id);
+    }
   });
 
   it("refuses a county that is not one of the program's: no service worker's queue would show it", async () => {

@@ -81,6 +81,7 @@ export const LOOKUP_SEED: Record<Exclude<LookupType, 'County'>, SeedItem[]> = {
     { code: 'cdh-a', name: 'Child Development Home A', parent: registered },
     { code: 'cdh-b', name: 'Child Development Home B', parent: registered },
     { code: 'cdh-c', name: 'Child Development Home C', parent: registered },
+    { code: 'cdh-c1', name: 'Child Development Home C1', parent: registered },
     { code: 'home', name: 'Child care home (5 or fewer children)', parent: home },
     { code: 'in-home', name: "Care in the child's home (3 or more eligible children)", parent: inHome },
   ],

@@ -80,6 +80,10 @@ describe('GET /api/Application/{id}/pdf', () => {
     expect(pdf.text).toMatch(answer('Relationship to you', 'Spouse'));
     expect(pdf.text).toContain('Person 1');
     expect(pdf.text).toContain('$16.63 per half day');
+    // The answers the program's rules ask of a category B home: children by age, the QRS level.
+    expect(pdf.text).toMatch(answer('Children not yet in school', '6'));
+    expect(pdf.text).toMatch(answer('Of them, aged 12 months or younger', '1'));
+    expect(pdf.text).toMatch(answer('Quality Rating System (QRS) level', 'No rating'));
     expect(pdf.text).toMatch(answer('Monday', '7:00 AM to 5:30 PM'));
     expect(pdf.text).toMatch(answer('Sunday', 'Closed'));
     expect(pdf.text).toContain('English\nSpanish');

@@ -59,6 +59,12 @@ async function fillCategoryStep(user: ReturnType<typeof userEvent.setup>) {
   await user.selectOptions(await screen.findByLabelText('Category'), 'cdh-a');
   await user.click(screen.getByRole('checkbox', { name: 'School age' }));
   await user.type(screen.getByLabelText('Number of children you can care for at one time'), '6');
+  // What the shipped profile's rules ask of category A: the children by age, and the QRS level.
+  await user.type(screen.getByLabelText('Children not yet in school'), '0');
+  await user.type(screen.getByLabelText('Of them, aged 24 months or younger'), '0');
+  await user.type(screen.getByLabelText('Of them, aged 12 months or younger'), '0');
+  await user.type(screen.getByLabelText('School-age children'), '6');
+  await user.selectOptions(screen.getByLabelText('Quality Rating System (QRS) level'), 'none');
 }
 
 /** Answers the category step and saves it. */
@@ -133,6 +139,11 @@ describe('the application wizard', () => {
         categoryCode: 'cdh-a',
         agesServed: ['school-age'],
         capacity: 6,
+        preschoolChildren: 0,
+        childrenUpTo24Months: 0,
+        childrenUpTo12Months: 0,
+        schoolAgeChildren: 6,
+        qualityRating: 'none',
       },
     });
     const steps = screen.getByRole('navigation', { name: 'Application steps' });
@@ -279,6 +290,11 @@ describe('the application wizard', () => {
         categoryCode: 'cdh-a',
         agesServed: ['school-age'],
         capacity: 4,
+        preschoolChildren: 0,
+        childrenUpTo24Months: 0,
+        childrenUpTo12Months: 0,
+        schoolAgeChildren: 4,
+        qualityRating: '2',
       },
     });
     await user.type(screen.getByLabelText('Last name'), 'Provider');
@@ -322,5 +338,67 @@ describe('the application wizard', () => {
       (await screen.findAllByText(/A Social Security number never starts with 9: numbers starting with 9 are taxpayer/))
         .length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('the program rules in the wizard (from the shipped profile)', () => {
+  it("asks category A's children by age and its QRS level, and refuses more than it allows in the rule's words", async () => {
+    const api = fakeDrafts([
+      draft({ providerType: 'registeredprovider', categoryTypes: { providerTypeCode: 'registered-cdh' } }),
+    ]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/registeredprovider?draft=12&step=category-types-v1');
+    expect(await screen.findByLabelText('Category')).toBeInTheDocument();
+    // Nothing by age is asked before a category that limits it is chosen.
+    expect(screen.queryByLabelText('Children not yet in school')).not.toBeInTheDocument();
+    await fillCategoryStep(user);
+    expect(screen.getByText('This category allows at most 6')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Children not yet in school'));
+    await user.type(screen.getByLabelText('Children not yet in school'), '7');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+
+    const field = screen.getByLabelText('Children not yet in school');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'true'));
+    expect(field).toHaveAccessibleDescription(/This category allows at most 6/);
+    // Also more aged 12 months or younger than aged 24 months or younger: the part is not bigger than its whole.
+    await user.clear(screen.getByLabelText('Of them, aged 12 months or younger'));
+    await user.type(screen.getByLabelText('Of them, aged 12 months or younger'), '1');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Of them, aged 12 months or younger')).toHaveAccessibleDescription(
+        /This cannot be more than the number it is part of/,
+      ),
+    );
+    expect(api.saves).toHaveLength(0);
+  });
+
+  it("asks care in the child's home for its eligible children and one rate per unit, under the program's maximum", async () => {
+    const application = {
+      ...answeredApplication(),
+      providerType: 'unregisteredprovider',
+      categoryTypes: {
+        providerTypeCode: 'non-registered-in-home',
+        categoryCode: 'in-home',
+        agesServed: ['preschool'],
+        capacity: 3,
+        eligibleChildren: 3,
+      },
+      ratesInfo: {},
+    };
+    const api = fakeDrafts([draft(application)]);
+    const user = userEvent.setup();
+    await renderRoute('/registeredapplication/registration/unregisteredprovider?draft=12&step=rates-info-form');
+    const rate = await screen.findByLabelText('Rate per half-day unit');
+    expect(screen.queryByLabelText('Basic care')).not.toBeInTheDocument();
+    expect(screen.getByText(/At most \$36\.25/)).toBeInTheDocument();
+    await user.type(rate, '36.26');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    expect(await screen.findAllByText("This is above the program's maximum rate")).not.toHaveLength(0);
+    expect(api.saves).toHaveLength(0);
+
+    await user.clear(rate);
+    await user.type(rate, '36.25');
+    await user.click(screen.getByRole('button', { name: 'Save and continue' }));
+    await waitFor(() => expect(api.saves).toHaveLength(1));
+    expect(JSON.parse(api.saves[0]!.applicationJson).ratesInfo).toEqual({ inHomeRate: 36.25 });
   });
 });

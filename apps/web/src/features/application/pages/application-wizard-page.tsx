@@ -5,6 +5,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { unavailableMessage } from '@/lib/unavailable-message';
+import { useProgramProfile } from '@/lib/program-profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLookups } from '@/api/get-lookups';
 import { Confirmation } from '../review/confirmation';
@@ -54,7 +55,9 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
   const title = t(`application.wizard.title.${providerType}`);
   usePageTitle(title);
 
-  const states = draft ? stepStates(draft.application) : [];
+  // The program's rules (limits, maximum rates) as the profile gives them, as the server checks them.
+  const rules = useProgramProfile().data?.applicationRules;
+  const states = draft ? stepStates(draft.application, rules) : [];
   const requested = stepById(params.get('step'));
   const step = draft
     ? requested && reachable(states, requested.index)

@@ -27,6 +27,7 @@ import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { LoadedDraft } from '../wizard/use-application-draft';
 import { stepById, stepsAt, type WizardStep } from '../wizard/wizard-steps';
 import { ReviewAnswers } from '@/components/application/review-answers';
+import { useProgramProfile } from '@/lib/program-profile';
 
 const CONDITIONS = ['truth', 'changes', 'records', 'falseInfo'] as const;
 
@@ -74,6 +75,7 @@ export function ReviewStep({
     shouldFocusError: false,
   });
 
+  const rules = useProgramProfile().data?.applicationRules;
   useEffect(() => {
     if (unfinished.length > 0) unfinishedRef.current?.focus();
   }, [unfinished]);
@@ -82,7 +84,7 @@ export function ReviewStep({
     setFailure(undefined);
     const saved = await save({ conditions });
     if (!saved) return;
-    const steps = [...new Set(submissionIssues(saved.application).map((issue) => issue.step))]
+    const steps = [...new Set(submissionIssues(saved.application, rules).map((issue) => issue.step))]
       .map((id) => stepById(id))
       .filter((step): step is WizardStep => step !== undefined);
     setUnfinished(steps);

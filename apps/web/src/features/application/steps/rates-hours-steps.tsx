@@ -1,14 +1,40 @@
-import { ageGroupCodes, dayCodes } from '@ccap/contracts';
+import { ageGroupCodes, dayCodes, rateRulesFor } from '@ccap/contracts';
 import { useEffect } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LabelGroup } from '@/components/ui/form/field-labels';
+import { useIntlFormat } from '@/lib/intl-format';
+import { useProgramProfile } from '@/lib/program-profile';
 import { CheckboxField, InputField } from '../components/form-fields';
 import type { StepFieldsProps } from './step-props';
 
-/** rates-info-form: dollars per half-day unit, basic and special needs, for each age group. */
-export function RatesFields({ lookups }: StepFieldsProps) {
+/**
+ * rates-info-form: dollars per half-day unit, basic and special needs, for each age group; or,
+ * for care in the child's home, one rate per unit. Each names the program's maximum for this
+ * provider (its type, category and QRS level, from the profile), where the profile gives one.
+ */
+export function RatesFields({ application, lookups }: StepFieldsProps) {
   const { t } = useTranslation();
+  const format = useIntlFormat();
+  const { perUnit, table } = rateRulesFor(application, useProgramProfile().data?.applicationRules);
+  const dollars = (maximum: number | undefined) =>
+    [
+      t('application.fields.dollars'),
+      maximum === undefined ? undefined : t('application.fields.rateMaximum', { amount: format.money(maximum) }),
+    ]
+      .filter(Boolean)
+      .join('. ');
+  if (perUnit) {
+    return (
+      <InputField
+        name="inHomeRate"
+        kind="money"
+        label={t('application.fields.inHomeRate')}
+        hint={dollars(perUnit.maximum)}
+        className="max-w-64"
+      />
+    );
+  }
   return (
     <div className="space-y-5">
       <h3 className="text-xl font-semibold">{t('application.fields.ratesHeading')}</h3>
@@ -21,13 +47,13 @@ export function RatesFields({ lookups }: StepFieldsProps) {
                 name={`rates.${code}.basic`}
                 kind="money"
                 label={t('application.fields.basic')}
-                hint={t('application.fields.dollars')}
+                hint={dollars(table?.maximums[code].basic)}
               />
               <InputField
                 name={`rates.${code}.specialNeeds`}
                 kind="money"
                 label={t('application.fields.specialNeedsRate')}
-                hint={t('application.fields.dollars')}
+                hint={dollars(table?.maximums[code].specialNeeds)}
               />
             </div>
           </LabelGroup>

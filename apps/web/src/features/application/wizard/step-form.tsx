@@ -1,4 +1,4 @@
-import type { DraftApplication, ProviderType } from '@ccap/contracts';
+import { type DraftApplication, type ProviderType, stepSchemaWithRules } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useRef } from 'react';
 import { FormProvider, type Resolver, useForm } from 'react-hook-form';
@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
 import { FieldLabels } from '@/components/ui/form/field-labels';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
+import { useProgramProfile } from '@/lib/program-profile';
 import type { LookupLabels } from '@/components/application/lookup-labels';
 import { useFocusFirstInvalid } from './field-errors';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -48,8 +49,10 @@ export function StepForm({
 }: StepFormProps) {
   const { t } = useTranslation();
   const leaving = useRef(false);
-  // The step's shared schema, after the answers the user hid are dropped.
-  const checkStep = zodResolver<Values, unknown, Values>(step.schema, zodOptions);
+  // The step's shared schema with the program's rules (limits, maximum rates) for this
+  // application, after the answers the user hid are dropped: what the server would refuse.
+  const rules = useProgramProfile().data?.applicationRules;
+  const checkStep = zodResolver<Values, unknown, Values>(stepSchemaWithRules(step, application, rules), zodOptions);
   const resolver: Resolver<Values> = (values, context, options) =>
     checkStep(step.prepare ? step.prepare(values) : values, context, options);
   const form = useForm<Values>({
