@@ -84,6 +84,20 @@ describe('reporting a change', () => {
     const submitted = response.json<ProviderChange>();
     expect(submitted.status).toBe('submitted');
     expect(await messagesOf(provider)).toContain('changeReceived');
+    // The county's workers are told too, with a link to the change; another county's are not.
+    const toStaff = await ctx.database.db
+      .selectFrom('message')
+      .select(['title', 'links'])
+      .where('user_id', '=', storyWorker.id)
+      .where('title', 'like', '%reported a change%')
+      .execute();
+    expect(toStaff).toEqual([
+      {
+        title: `Little Oaks Home Care reported a change (${change.changeId})`,
+        links: [{ kind: 'review', href: `/staff/changes/${change.changeId}` }],
+      },
+    ]);
+    expect(await messagesOf(polkWorker)).not.toContain('changeReceived');
 
     const queue = (await call(storyWorker, 'GET', '/api/Staff/changes?status=submitted')).json<ProviderChangeList>();
     expect(queue.items.map((item) => item.changeId)).toContain(change.changeId);
@@ -166,6 +180,20 @@ describe('reporting a change', () => {
       decisionReason: 'That address is not in Iowa',
     });
     expect((await record()).currentVersion).toBe(2);
+    // The provider reads the reason, in the inbox and the mail.
+    const told = await ctx.database.db
+      .selectFrom('message')
+      .select(['title', 'body'])
+      .where('user_id', '=', provider.id)
+      .where('title', '=', `Your change ${change.changeId} was denied`)
+      .executeTakeFirstOrThrow();
+    expect(told.body).toContain('That address is not in Iowa');
+    const mails = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', provider.email)
+      .execute();
+    expect(mails.map((mail) => mail.subject)).toContain(`Your change ${change.changeId} was denied`);
   });
 });
 

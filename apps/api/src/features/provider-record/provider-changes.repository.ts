@@ -6,6 +6,7 @@ import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
 import type { StaffScope } from '../staff/staff-scope';
 import { withChange } from './change-rules';
+import { countyWorkers } from './county-workers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
 
 type ChangeRow = Omit<Selectable<DB['provider_change']>, 'effective_date'> & { effective_date: string };
@@ -151,7 +152,9 @@ export function createProviderChangesRepository(
       before: Record<string, unknown>;
       after: Record<string, unknown>;
       reason?: string | null;
-      notice?: Pick<Notice, 'event' | 'values' | 'status'>;
+      notice?: Pick<Notice, 'event' | 'template' | 'values' | 'status'>;
+      /** Others told of the move besides its provider. */
+      others?: Notice[];
     },
   ): Promise<StoredChange> => {
     const version = change.version + 1;
@@ -167,9 +170,9 @@ export function createProviderChangesRepository(
       before: move.before,
       after: move.after,
       ...(move.reason === undefined ? {} : { reason: move.reason }),
-      ...(move.notice
-        ? {
-            notify: [
+      notify: [
+        ...(move.notice
+          ? [
               {
                 ...move.notice,
                 userId: change.ownerId,
@@ -177,11 +180,31 @@ export function createProviderChangesRepository(
                 values: { change: change.id, ...move.notice.values },
                 links: [{ kind: 'application' as const, href: '/my-provider-record' }],
               },
-            ],
-          }
-        : {}),
+            ]
+          : []),
+        ...(move.others ?? []),
+      ],
     });
     return { ...change, version };
+  };
+
+  /** The county's service workers told of a change sent to them (never its own provider). */
+  const staffToldOf = async (trx: Transaction<DB>, change: StoredChange): Promise<Notice[]> => {
+    const application = await trx
+      .selectFrom('application')
+      .select('provider_name')
+      .where('id', '=', change.applicationId)
+      .executeTakeFirstOrThrow();
+    return (await countyWorkers(trx, change.county))
+      .filter((userId) => userId !== change.ownerId)
+      .map((userId) => ({
+        userId,
+        event: 'changeReceived',
+        template: 'changeReceivedStaff',
+        applicationId: change.applicationId,
+        values: { change: change.id, provider: application.provider_name },
+        links: [{ kind: 'review', href: `/staff/changes/${change.id}` }],
+      }));
   };
 
   /**
@@ -291,6 +314,7 @@ export function createProviderChangesRepository(
             effectiveDate: change.effectiveDate,
           },
           notice: { event: 'changeReceived' },
+          others: await staffToldOf(trx, change),
         });
         if (!input.applyAtOnce) return undefined;
         if (change.effectiveDate <= input.today) {
@@ -356,7 +380,9 @@ export function createProviderChangesRepository(
           before: { status: change.status, version: change.version, basedOnVersion: change.basedOnVersion },
           after: { applicationId: change.applicationId, status, recordVersion: current.version },
           reason: input.reason,
-          notice: { event: 'changeDecided', status },
+          notice: approve
+            ? { event: 'changeDecided', status }
+            : { event: 'changeDecided', status, template: 'changeDenied', values: { reason: input.reason ?? '' } },
         });
         if (approve && change.effectiveDate <= input.today) {
           await apply(trx, { ...decided, status: 'approved', basedOnVersion: current.version }, input.actor);
