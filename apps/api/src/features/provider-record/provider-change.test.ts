@@ -157,6 +157,19 @@ describe('reporting a change', () => {
     const earliest = new Date(`${plusDays(today(), -limit)}T00:00:00Z`);
     const written = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(earliest);
     expect(response.json<{ detail: string }>().detail).toContain(written);
+
+    // A draft saved again with such a day is refused the same way, and stays as it was.
+    const change = await draft({ parts: ['address'], answers: newAddress('2 Near Road'), effectiveDate: today() });
+    const resaved = await call(provider, 'PUT', `/api/ProviderRecord/changes/${change.changeId}`, {
+      parts: ['address'],
+      answers: newAddress('2 Near Road'),
+      effectiveDate: plusDays(today(), -limit - 1),
+      version: change.version,
+    });
+    expect(resaved.statusCode).toBe(400);
+    expect(resaved.json<{ detail: string }>().detail).toContain(written);
+    const kept = (await ctx.app.repositories.providerChanges.find(change.changeId))!;
+    expect(kept).toMatchObject({ effectiveDate: today(), version: change.version });
   });
 
   it('lets the provider withdraw before a decision, not after', async () => {
@@ -230,6 +243,58 @@ describe('a new adult in the household', () => {
   });
 });
 
+describe('dates of birth on file in a change', () => {
+  it('puts back a masked date of birth of the provider, on a draft saved again too', async () => {
+    const current = (await record()).inForce!.answers;
+    expect(current.providerInfo?.dateOfBirth).toBe('••••-••-••');
+    const change = await draft({
+      parts: ['providerInfo'],
+      answers: { providerInfo: { ...current.providerInfo, phone: '515-555-0101' } },
+      effectiveDate: today(),
+    });
+    expect(change.after.providerInfo?.dateOfBirth).toBe('••••-••-••');
+    const resaved = await call(provider, 'PUT', `/api/ProviderRecord/changes/${change.changeId}`, {
+      parts: ['providerInfo'],
+      answers: { providerInfo: { ...current.providerInfo, phone: '515-555-0102' } },
+      effectiveDate: today(),
+      version: change.version,
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    const stored = (await ctx.app.repositories.providerChanges.find(change.changeId))!;
+    expect(stored.answers.providerInfo?.dateOfBirth).toBe(completeApplication().providerInfo!.dateOfBirth);
+    const sentNow = await submit(resaved.json<ProviderChange>());
+    expect(sentNow.statusCode, sentNow.body).toBe(200);
+    const withdrawn = await call(provider, 'POST', `/api/ProviderRecord/changes/${change.changeId}/withdraw`, {
+      version: sentNow.json<ProviderChange>().version,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+  });
+
+  it('refuses to send a masked date of birth that matches no one on the record', async () => {
+    const adults = (await record()).inForce!.answers.adults!;
+    const change = await draft({
+      parts: ['adults'],
+      answers: {
+        adults: {
+          ...adults,
+          members: [
+            ...adults.members!,
+            { firstName: 'Nobody', lastName: 'Known', dateOfBirth: '••••-••-••', relationshipCode: 'parent' },
+          ],
+        },
+      },
+      effectiveDate: today(),
+    });
+    const refused = await submit(change);
+    expect(refused.statusCode).toBe(400);
+    const index = adults.members!.length;
+    expect(refused.json<{ errors: { path: string }[] }>().errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: `adults.members.${index}.dateOfBirth` })]),
+    );
+    expect((await ctx.app.repositories.providerChanges.find(change.changeId))!.status).toBe('draft');
+  });
+});
+
 describe('conflicts and the job', () => {
   it('shows a change written against an older version as a conflict, approved only over the version seen', async () => {
     const first = await sent({ parts: ['address'], answers: newAddress('11 First Street'), effectiveDate: today() });
@@ -296,6 +361,21 @@ describe('conflicts and the job', () => {
 describe('who may see and decide', () => {
   it('answers 404 to another applicant and another county, and lets no one decide their own change', async () => {
     const change = await sent({ parts: ['address'], answers: newAddress('66 Private Road'), effectiveDate: today() });
+    const own = await draft({ parts: ['address'], answers: newAddress('67 Own Draft Road'), effectiveDate: today() });
+    for (const [method, url, body] of [
+      [
+        'PUT',
+        `/api/ProviderRecord/changes/${own.changeId}`,
+        { parts: ['address'], answers: newAddress('1 Intruder Way'), effectiveDate: today(), version: own.version },
+      ],
+      ['POST', `/api/ProviderRecord/changes/${own.changeId}/submit`, { version: own.version }],
+      ['GET', `/api/ProviderRecord/changes/${own.changeId}`, undefined],
+    ] as const) {
+      const response = await call(otherApplicant, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json<{ type: string }>().type).toBeDefined();
+    }
+    expect((await ctx.app.repositories.providerChanges.find(own.changeId))!.version).toBe(own.version);
     for (const user of [otherApplicant, polkWorker]) {
       expect((await call(user, 'GET', `/api/ProviderRecord/changes/${change.changeId}`)).statusCode).toBe(404);
       expect((await call(user, 'GET', `/api/ProviderRecord/${applicationId}/changes`)).statusCode).toBe(404);
