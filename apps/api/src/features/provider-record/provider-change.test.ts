@@ -24,6 +24,14 @@ const newAddress = (address1: string) => ({
   },
 });
 
+type Adults = NonNullable<ProviderRecordView['inForce']>['answers']['adults'] & object;
+/** A draft of the household's adults with one more. */
+const withAdult = (adults: Adults, adult: NonNullable<Adults['members']>[number]) => ({
+  parts: ['adults'],
+  answers: { adults: { ...adults, members: [...(adults.members ?? []), adult] } },
+  effectiveDate: today(),
+});
+
 async function draft(payload: object, user = provider) {
   const response = await call(user, 'POST', `/api/ProviderRecord/${applicationId}/changes`, payload);
   expect(response.statusCode, response.body).toBe(201);
@@ -215,19 +223,14 @@ describe('a new adult in the household', () => {
     const current = (await record()).inForce!.answers;
     const adults = current.adults!;
     expect(adults.members?.[0]?.dateOfBirth).toBe('••••-••-••');
-    const change = await draft({
-      parts: ['adults'],
-      answers: {
-        adults: {
-          ...adults,
-          members: [
-            ...adults.members!,
-            { firstName: 'Rosa', lastName: 'Lopez', dateOfBirth: '1950-04-02', relationshipCode: 'parent' },
-          ],
-        },
-      },
-      effectiveDate: today(),
-    });
+    const change = await draft(
+      withAdult(adults, {
+        firstName: 'Rosa',
+        lastName: 'Lopez',
+        dateOfBirth: '1950-04-02',
+        relationshipCode: 'parent',
+      }),
+    );
     expect(change.documentsNeeded.map((document) => document.documentName)).toEqual([
       'Record check authorization (Form 470-3301) – Rosa Lopez',
       'Physical examination report (Form 470-5152) – Rosa Lopez',
@@ -272,19 +275,14 @@ describe('dates of birth on file in a change', () => {
 
   it('refuses to send a masked date of birth that matches no one on the record', async () => {
     const adults = (await record()).inForce!.answers.adults!;
-    const change = await draft({
-      parts: ['adults'],
-      answers: {
-        adults: {
-          ...adults,
-          members: [
-            ...adults.members!,
-            { firstName: 'Nobody', lastName: 'Known', dateOfBirth: '••••-••-••', relationshipCode: 'parent' },
-          ],
-        },
-      },
-      effectiveDate: today(),
-    });
+    const change = await draft(
+      withAdult(adults, {
+        firstName: 'Nobody',
+        lastName: 'Known',
+        dateOfBirth: '••••-••-••',
+        relationshipCode: 'parent',
+      }),
+    );
     const refused = await submit(change);
     expect(refused.statusCode).toBe(400);
     const index = adults.members!.length;
