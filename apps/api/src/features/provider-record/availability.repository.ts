@@ -27,6 +27,16 @@ export interface AvailabilityOwner {
 const asDay = (iso: string) => sql<Date>`${iso}::date`;
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
 
+/** What a closure is, as read back: its days as ISO days. */
+const closureColumns = [
+  'id',
+  'kind',
+  day('starts_on').as('starts_on'),
+  day('ends_on').as('ends_on'),
+  'reason',
+  'cancelled_at',
+] as const;
+
 /** An ISO day as the recipient's language writes it ("3 March 2027"). */
 const longDate = (lang: LocaleCode, iso: string) =>
   new Intl.DateTimeFormat(localeIntlTags[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
@@ -62,15 +72,7 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
     const [closures, openings, listing] = await Promise.all([
       executor
         .selectFrom('provider_closure')
-        .select([
-          'id',
-          'kind',
-          day('starts_on').as('starts_on'),
-          day('ends_on').as('ends_on'),
-          'reason',
-          'recorded_at',
-          'cancelled_at',
-        ])
+        .select([...closureColumns, 'recorded_at'])
         .where('application_id', '=', applicationId)
         .orderBy('starts_on', 'desc')
         .orderBy('id', 'desc')
@@ -259,14 +261,7 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
         if (!application || application.status !== 'approved') return { outcome: 'not-found' as const };
         const closure = await trx
           .selectFrom('provider_closure')
-          .select([
-            'id',
-            'kind',
-            day('starts_on').as('starts_on'),
-            day('ends_on').as('ends_on'),
-            'reason',
-            'cancelled_at',
-          ])
+          .select(closureColumns)
           .where('id', '=', input.closureId)
           .where('application_id', '=', input.applicationId)
           .executeTakeFirst();
