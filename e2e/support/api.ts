@@ -55,3 +55,14 @@ export async function applicantWithApplication(page: Page): Promise<number> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return submitApplication(page, polkApplication());
 }
+
+/** A worker signed in on `worker` takes an application into review and approves it. */
+export async function approveApplication(worker: Page, applicationId: number): Promise<void> {
+  for (const [action, version] of [
+    ['start-review', 1],
+    ['approve', 2],
+  ] as const) {
+    const answer = await callApi(worker, `/api/Staff/applications/${applicationId}/status`, { action, version });
+    expect(answer.status).toBe(200);
+  }
+}

@@ -11,6 +11,13 @@ import { createMailWorker, createSmtpTransport, type MailTransport } from '../ma
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
+ * How often due changes are applied: the public search must show an approved change within a
+ * minute of its day starting (in the program's time zone). The query reads
+ * `provider_change_due_idx` (status, effective_date): asking each minute costs an index probe.
+ */
+export const APPLY_CHANGES_EVERY_SECONDS = 60;
+
+/**
  * The periodic jobs' queues. The database owner makes them before the portal serves (ADR 082):
  * the runtime role may use pg-boss's tables, not create them.
  */
@@ -102,8 +109,8 @@ export async function startBackgroundJobs(options: {
     const jobs: PeriodicJob[] = [
       { ...JOB_QUEUES.remindDrafts, everySeconds: 3600, run: remindStaleDrafts },
       { ...JOB_QUEUES.remindDueRfis, everySeconds: 3600, run: remindDueRfis },
-      // Each hour, so a change takes effect within the first hour of its day wherever the program is.
-      { ...JOB_QUEUES.applyProviderChanges, everySeconds: 3600, run: applyProviderChanges },
+      // Each minute: the search shows a change within a minute of the start of its day.
+      { ...JOB_QUEUES.applyProviderChanges, everySeconds: APPLY_CHANGES_EVERY_SECONDS, run: applyProviderChanges },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -126,8 +133,6 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, 'draft reminders failed'))
       .then(remindDueRfis)
       .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
-      .then(applyProviderChanges)
-      .catch((error: unknown) => log.error({ err: error }, 'applying the reported changes failed'))
       .finally(() => {
         reminders = undefined;
       });
@@ -135,13 +140,25 @@ export async function startBackgroundJobs(options: {
   const reminderTimer = setInterval(remind, options.reminderEveryMs ?? HOUR_MS);
   reminderTimer.unref();
   remind();
+  let applying: Promise<unknown> | undefined;
+  const applyChanges = () => {
+    applying ??= applyProviderChanges()
+      .catch((error: unknown) => log.error({ err: error }, 'applying the reported changes failed'))
+      .finally(() => {
+        applying = undefined;
+      });
+  };
+  const applyTimer = setInterval(applyChanges, APPLY_CHANGES_EVERY_SECONDS * 1000);
+  applyTimer.unref();
+  applyChanges();
 
   return {
     worker,
     queue: undefined,
     async stop() {
       clearInterval(reminderTimer);
-      await reminders;
+      clearInterval(applyTimer);
+      await Promise.all([reminders, applying]);
       await worker?.stop();
     },
   };

@@ -20,6 +20,11 @@ export const noticeTemplates = [
   'closurePermanentRecorded',
   'closureRecordedStaff',
   'closurePermanentStaff',
+  'closureCancelled',
+  'closureCancelledStaff',
+  // A provider's reported changes (ADR 101): to the county's staff, and a denial with its reason.
+  'changeReceivedStaff',
+  'changeDenied',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

@@ -10,7 +10,8 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { LocaleCode } from '../application/pdf/labels';
 import type { Actor, createAuditRepository } from '../audit/audit.repository';
-import type { Notice } from '../notifications/notifier';
+import type { Notice, NoticeTemplate } from '../notifications/notifier';
+import { countyWorkers } from './county-workers';
 
 type Audit = ReturnType<typeof createAuditRepository>;
 
@@ -25,6 +26,16 @@ export interface AvailabilityOwner {
 
 const asDay = (iso: string) => sql<Date>`${iso}::date`;
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
+
+/** What a closure is, as read back: its days as ISO days. */
+const closureColumns = [
+  'id',
+  'kind',
+  day('starts_on').as('starts_on'),
+  day('ends_on').as('ends_on'),
+  'reason',
+  'cancelled_at',
+] as const;
 
 /** An ISO day as the recipient's language writes it ("3 March 2027"). */
 const longDate = (lang: LocaleCode, iso: string) =>
@@ -61,15 +72,7 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
     const [closures, openings, listing] = await Promise.all([
       executor
         .selectFrom('provider_closure')
-        .select([
-          'id',
-          'kind',
-          day('starts_on').as('starts_on'),
-          day('ends_on').as('ends_on'),
-          'reason',
-          'recorded_at',
-          'cancelled_at',
-        ])
+        .select([...closureColumns, 'recorded_at'])
         .where('application_id', '=', applicationId)
         .orderBy('starts_on', 'desc')
         .orderBy('id', 'desc')
@@ -115,18 +118,52 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
     return { application, availability };
   }
 
-  /** The service workers of a county (as staff and applicants type county names: case and spaces aside). */
-  const countyWorkers = async (trx: Transaction<DB>, county: string | null) => {
-    if (county === null) return [];
-    const rows = await trx
-      .selectFrom('user_role as r')
-      .innerJoin('user_county as c', 'c.user_id', 'r.user_id')
-      .select('r.user_id')
-      .distinct()
-      .where('r.role', '=', 'service-worker')
-      .where(sql<string>`lower(trim(c.county))`, '=', county.trim().toLowerCase())
-      .execute();
-    return rows.map((row) => row.user_id);
+  /**
+   * Who is told of a closure recorded or cancelled: the provider, and staff (not the one acting):
+   * for a permanent closure the county's service workers, for a temporary one the worker
+   * assigned to the application, if any.
+   */
+  const closureNotices = async (
+    trx: Transaction<DB>,
+    application: NonNullable<Awaited<ReturnType<typeof ownerOf>>>,
+    closure: { kind: 'temporary' | 'permanent'; startsOn: string; endsOn: string | null; reason: string },
+    actor: Actor,
+    templates: { provider: NoticeTemplate; staff: NoticeTemplate },
+  ): Promise<Notice[]> => {
+    const id = Number(application.id);
+    const valuesIn = (lang: LocaleCode) => ({
+      from: longDate(lang, closure.startsOn),
+      ...(closure.endsOn ? { to: longDate(lang, closure.endsOn) } : {}),
+    });
+    const values = { reason: closure.reason, provider: application.provider_name };
+    const staff =
+      closure.kind === 'permanent'
+        ? await countyWorkers(trx, application.county)
+        : application.assignee_id
+          ? [application.assignee_id]
+          : [];
+    return [
+      {
+        userId: application.owner_id,
+        event: 'statusChanged',
+        template: templates.provider,
+        applicationId: id,
+        values,
+        valuesIn,
+        links: [{ kind: 'availability', href: '/my-provider-record/availability' }],
+      },
+      ...staff
+        .filter((userId) => userId !== actor.id)
+        .map((userId): Notice => ({
+          userId,
+          event: 'statusChanged',
+          template: templates.staff,
+          applicationId: id,
+          values,
+          valuesIn,
+          links: [{ kind: 'review', href: `/staff/applications/${id}` }],
+        })),
+    ];
   };
 
   return {
@@ -200,44 +237,18 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
           .returning('id')
           .executeTakeFirstOrThrow();
         const id = Number(application.id);
-        const valuesIn = (lang: LocaleCode) => ({
-          from: longDate(lang, startsOn),
-          ...(endsOn ? { to: longDate(lang, endsOn) } : {}),
+        const permanent = kind === 'permanent';
+        const notify = await closureNotices(trx, application, { kind, startsOn, endsOn, reason }, input.actor, {
+          provider: permanent ? 'closurePermanentRecorded' : 'closureRecorded',
+          staff: permanent ? 'closurePermanentStaff' : 'closureRecordedStaff',
         });
-        const values = { reason, provider: application.provider_name };
-        const toProvider: Notice = {
-          userId: application.owner_id,
-          event: 'statusChanged',
-          template: kind === 'permanent' ? 'closurePermanentRecorded' : 'closureRecorded',
-          applicationId: id,
-          values,
-          valuesIn,
-          links: [{ kind: 'availability', href: '/my-provider-record/availability' }],
-        };
-        const staff =
-          kind === 'permanent'
-            ? await countyWorkers(trx, application.county)
-            : application.assignee_id
-              ? [application.assignee_id]
-              : [];
-        const toStaff: Notice[] = staff
-          .filter((userId) => userId !== input.actor.id)
-          .map((userId) => ({
-            userId,
-            event: 'statusChanged',
-            template: kind === 'permanent' ? 'closurePermanentStaff' : 'closureRecordedStaff',
-            applicationId: id,
-            values,
-            valuesIn,
-            links: [{ kind: 'review', href: `/staff/applications/${id}` }],
-          }));
         await audit.recordChange(trx, {
           actor: input.actor,
           action: 'provider.closure.recorded',
           entity: { type: 'application', id },
           after: { applicationId: id, closureId: Number(inserted.id), kind, startsOn, endsOn },
           reason,
-          notify: [toProvider, ...toStaff],
+          notify,
         });
         return { outcome: 'done' as const, value: (await read(trx, id, input.today))!.availability };
       });
@@ -250,7 +261,7 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
         if (!application || application.status !== 'approved') return { outcome: 'not-found' as const };
         const closure = await trx
           .selectFrom('provider_closure')
-          .select(['id', 'kind', day('starts_on').as('starts_on'), day('ends_on').as('ends_on'), 'cancelled_at'])
+          .select(closureColumns)
           .where('id', '=', input.closureId)
           .where('application_id', '=', input.applicationId)
           .executeTakeFirst();
@@ -274,6 +285,13 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
             endsOn: closure.ends_on,
           },
           after: { applicationId: id, closureId: Number(closure.id), cancelled: true },
+          notify: await closureNotices(
+            trx,
+            application,
+            { kind: closure.kind, startsOn: closure.starts_on, endsOn: closure.ends_on, reason: closure.reason },
+            input.actor,
+            { provider: 'closureCancelled', staff: 'closureCancelledStaff' },
+          ),
         });
         return { outcome: 'done' as const, value: (await read(trx, id, input.today))!.availability };
       });

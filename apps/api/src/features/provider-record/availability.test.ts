@@ -63,6 +63,8 @@ const auditCount = async () =>
     entry.action.startsWith('provider.'),
   ).length;
 const db = () => ctx.database.db;
+const longDay = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 beforeAll(async () => {
   ctx = await createTestApp();
@@ -208,10 +210,32 @@ describe('closures', () => {
   it('cancels a closure before it begins; the provider is found on those days again', async () => {
     const today = todayIso();
     const closureId = (await call(owner, 'GET', availabilityUrl())).json<Availability>().closures[0]!.closureId;
+    await db()
+      .updateTable('application')
+      .set({ assignee_id: storyWorker.id })
+      .where('id', '=', applicationId)
+      .execute();
     const cancelled = await call(owner, 'POST', `/api/ProviderRecord/${applicationId}/closures/${closureId}/cancel`);
     expect(cancelled.statusCode).toBe(200);
     expect(cancelled.json<Availability>().closures[0]).toMatchObject({ closureId, state: 'cancelled' });
     expect(await foundOn(plusDays(today, 11))).toBe(true);
+    // The provider is told, and the worker assigned to the application.
+    const titles = async (user: TestUser) =>
+      (
+        await db()
+          .selectFrom('message')
+          .select('title')
+          .where('user_id', '=', user.id)
+          .where('application_id', '=', applicationId)
+          .execute()
+      ).map((row) => row.title);
+    expect(await titles(owner)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Your closure from .* is cancelled$/)]),
+    );
+    expect(await titles(storyWorker)).toEqual(
+      expect.arrayContaining([`${NAME} cancelled its closure from ${longDay(plusDays(today, 10))}`]),
+    );
+    expect(await titles(polkWorker)).toEqual([]);
     const again = await call(owner, 'POST', `/api/ProviderRecord/${applicationId}/closures/${closureId}/cancel`);
     expect(again.statusCode).toBe(409);
     const trail = await ctx.app.repositories.audit.forEntity('application', String(applicationId));
@@ -313,6 +337,38 @@ describe('a permanent closure', () => {
     });
     expect(after.statusCode).toBe(409);
     expect(after.json()).toMatchObject({ type: 'urn:ccap:problem:closed-for-good' });
+  });
+});
+
+describe('a permanent closure cancelled before it begins', () => {
+  it('tells the county’s workers, in their language, and the provider', async () => {
+    const closer = await createUser(ctx, 'Birch Owner');
+    const id = await submitApplication(ctx, closer, inStory('Birch Change of Heart Care'));
+    await approve(id);
+    const recorded = await call(closer, 'POST', `/api/ProviderRecord/${id}/closures`, {
+      kind: 'permanent',
+      startsOn: plusDays(todayIso(), 30),
+      reason: 'Moving away',
+    });
+    expect(recorded.statusCode).toBe(201);
+    const closureId = recorded.json<Availability>().closures[0]!.closureId;
+    const cancelled = await call(closer, 'POST', `/api/ProviderRecord/${id}/closures/${closureId}/cancel`);
+    expect(cancelled.statusCode).toBe(200);
+    const told = async (user: TestUser) =>
+      db()
+        .selectFrom('message')
+        .select(['title', 'locale'])
+        .where('user_id', '=', user.id)
+        .where('application_id', '=', id)
+        .orderBy('id')
+        .execute();
+    // The worker of Story reads Spanish (set above): recorded, then cancelled.
+    expect((await told(storyWorker)).map((row) => row.locale)).toEqual(['es', 'es']);
+    expect((await told(storyWorker))[1]!.title).toMatch(/^Birch Change of Heart Care canceló su cierre desde el /);
+    expect(await told(polkWorker)).toEqual([]);
+    expect((await told(closer)).map((row) => row.title)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Your closure from .* is cancelled$/)]),
+    );
   });
 });
 

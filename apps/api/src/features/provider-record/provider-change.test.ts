@@ -24,6 +24,14 @@ const newAddress = (address1: string) => ({
   },
 });
 
+type Adults = NonNullable<ProviderRecordView['inForce']>['answers']['adults'] & object;
+/** A draft of the household's adults with one more. */
+const withAdult = (adults: Adults, adult: NonNullable<Adults['members']>[number]) => ({
+  parts: ['adults'],
+  answers: { adults: { ...adults, members: [...(adults.members ?? []), adult] } },
+  effectiveDate: today(),
+});
+
 async function draft(payload: object, user = provider) {
   const response = await call(user, 'POST', `/api/ProviderRecord/${applicationId}/changes`, payload);
   expect(response.statusCode, response.body).toBe(201);
@@ -84,6 +92,20 @@ describe('reporting a change', () => {
     const submitted = response.json<ProviderChange>();
     expect(submitted.status).toBe('submitted');
     expect(await messagesOf(provider)).toContain('changeReceived');
+    // The county's workers are told too, with a link to the change; another county's are not.
+    const toStaff = await ctx.database.db
+      .selectFrom('message')
+      .select(['title', 'links'])
+      .where('user_id', '=', storyWorker.id)
+      .where('title', 'like', '%reported a change%')
+      .execute();
+    expect(toStaff).toEqual([
+      {
+        title: `Little Oaks Home Care reported a change (${change.changeId})`,
+        links: [{ kind: 'review', href: `/staff/changes/${change.changeId}` }],
+      },
+    ]);
+    expect(await messagesOf(polkWorker)).not.toContain('changeReceived');
 
     const queue = (await call(storyWorker, 'GET', '/api/Staff/changes?status=submitted')).json<ProviderChangeList>();
     expect(queue.items.map((item) => item.changeId)).toContain(change.changeId);
@@ -143,6 +165,19 @@ describe('reporting a change', () => {
     const earliest = new Date(`${plusDays(today(), -limit)}T00:00:00Z`);
     const written = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(earliest);
     expect(response.json<{ detail: string }>().detail).toContain(written);
+
+    // A draft saved again with such a day is refused the same way, and stays as it was.
+    const change = await draft({ parts: ['address'], answers: newAddress('2 Near Road'), effectiveDate: today() });
+    const resaved = await call(provider, 'PUT', `/api/ProviderRecord/changes/${change.changeId}`, {
+      parts: ['address'],
+      answers: newAddress('2 Near Road'),
+      effectiveDate: plusDays(today(), -limit - 1),
+      version: change.version,
+    });
+    expect(resaved.statusCode).toBe(400);
+    expect(resaved.json<{ detail: string }>().detail).toContain(written);
+    const kept = (await ctx.app.repositories.providerChanges.find(change.changeId))!;
+    expect(kept).toMatchObject({ effectiveDate: today(), version: change.version });
   });
 
   it('lets the provider withdraw before a decision, not after', async () => {
@@ -166,6 +201,20 @@ describe('reporting a change', () => {
       decisionReason: 'That address is not in Iowa',
     });
     expect((await record()).currentVersion).toBe(2);
+    // The provider reads the reason, in the inbox and the mail.
+    const told = await ctx.database.db
+      .selectFrom('message')
+      .select(['title', 'body'])
+      .where('user_id', '=', provider.id)
+      .where('title', '=', `Your change ${change.changeId} was denied`)
+      .executeTakeFirstOrThrow();
+    expect(told.body).toContain('That address is not in Iowa');
+    const mails = await ctx.database.db
+      .selectFrom('mail_outbox')
+      .select('subject')
+      .where('to_address', '=', provider.email)
+      .execute();
+    expect(mails.map((mail) => mail.subject)).toContain(`Your change ${change.changeId} was denied`);
   });
 });
 
@@ -174,19 +223,14 @@ describe('a new adult in the household', () => {
     const current = (await record()).inForce!.answers;
     const adults = current.adults!;
     expect(adults.members?.[0]?.dateOfBirth).toBe('••••-••-••');
-    const change = await draft({
-      parts: ['adults'],
-      answers: {
-        adults: {
-          ...adults,
-          members: [
-            ...adults.members!,
-            { firstName: 'Rosa', lastName: 'Lopez', dateOfBirth: '1950-04-02', relationshipCode: 'parent' },
-          ],
-        },
-      },
-      effectiveDate: today(),
-    });
+    const change = await draft(
+      withAdult(adults, {
+        firstName: 'Rosa',
+        lastName: 'Lopez',
+        dateOfBirth: '1950-04-02',
+        relationshipCode: 'parent',
+      }),
+    );
     expect(change.documentsNeeded.map((document) => document.documentName)).toEqual([
       'Record check authorization (Form 470-3301) – Rosa Lopez',
       'Physical examination report (Form 470-5152) – Rosa Lopez',
@@ -199,6 +243,53 @@ describe('a new adult in the household', () => {
       version: response.json<ProviderChange>().version,
     });
     expect(withdrawn.statusCode).toBe(200);
+  });
+});
+
+describe('dates of birth on file in a change', () => {
+  it('puts back a masked date of birth of the provider, on a draft saved again too', async () => {
+    const current = (await record()).inForce!.answers;
+    expect(current.providerInfo?.dateOfBirth).toBe('••••-••-••');
+    const change = await draft({
+      parts: ['providerInfo'],
+      answers: { providerInfo: { ...current.providerInfo, phone: '515-555-0101' } },
+      effectiveDate: today(),
+    });
+    expect(change.after.providerInfo?.dateOfBirth).toBe('••••-••-••');
+    const resaved = await call(provider, 'PUT', `/api/ProviderRecord/changes/${change.changeId}`, {
+      parts: ['providerInfo'],
+      answers: { providerInfo: { ...current.providerInfo, phone: '515-555-0102' } },
+      effectiveDate: today(),
+      version: change.version,
+    });
+    expect(resaved.statusCode, resaved.body).toBe(200);
+    const stored = (await ctx.app.repositories.providerChanges.find(change.changeId))!;
+    expect(stored.answers.providerInfo?.dateOfBirth).toBe(completeApplication().providerInfo!.dateOfBirth);
+    const sentNow = await submit(resaved.json<ProviderChange>());
+    expect(sentNow.statusCode, sentNow.body).toBe(200);
+    const withdrawn = await call(provider, 'POST', `/api/ProviderRecord/changes/${change.changeId}/withdraw`, {
+      version: sentNow.json<ProviderChange>().version,
+    });
+    expect(withdrawn.statusCode).toBe(200);
+  });
+
+  it('refuses to send a masked date of birth that matches no one on the record', async () => {
+    const adults = (await record()).inForce!.answers.adults!;
+    const change = await draft(
+      withAdult(adults, {
+        firstName: 'Nobody',
+        lastName: 'Known',
+        dateOfBirth: '••••-••-••',
+        relationshipCode: 'parent',
+      }),
+    );
+    const refused = await submit(change);
+    expect(refused.statusCode).toBe(400);
+    const index = adults.members!.length;
+    expect(refused.json<{ errors: { path: string }[] }>().errors).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: `adults.members.${index}.dateOfBirth` })]),
+    );
+    expect((await ctx.app.repositories.providerChanges.find(change.changeId))!.status).toBe('draft');
   });
 });
 
@@ -268,6 +359,21 @@ describe('conflicts and the job', () => {
 describe('who may see and decide', () => {
   it('answers 404 to another applicant and another county, and lets no one decide their own change', async () => {
     const change = await sent({ parts: ['address'], answers: newAddress('66 Private Road'), effectiveDate: today() });
+    const own = await draft({ parts: ['address'], answers: newAddress('67 Own Draft Road'), effectiveDate: today() });
+    for (const [method, url, body] of [
+      [
+        'PUT',
+        `/api/ProviderRecord/changes/${own.changeId}`,
+        { parts: ['address'], answers: newAddress('1 Intruder Way'), effectiveDate: today(), version: own.version },
+      ],
+      ['POST', `/api/ProviderRecord/changes/${own.changeId}/submit`, { version: own.version }],
+      ['GET', `/api/ProviderRecord/changes/${own.changeId}`, undefined],
+    ] as const) {
+      const response = await call(otherApplicant, method, url, body);
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json<{ type: string }>().type).toBeDefined();
+    }
+    expect((await ctx.app.repositories.providerChanges.find(own.changeId))!.version).toBe(own.version);
     for (const user of [otherApplicant, polkWorker]) {
       expect((await call(user, 'GET', `/api/ProviderRecord/changes/${change.changeId}`)).statusCode).toBe(404);
       expect((await call(user, 'GET', `/api/ProviderRecord/${applicationId}/changes`)).statusCode).toBe(404);

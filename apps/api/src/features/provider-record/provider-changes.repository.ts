@@ -1,10 +1,12 @@
 import { type ChangeAnswers, type ChangePart, changeParts, type ChangeStatus, parseApplication } from '@ccap/contracts';
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction, type Updateable } from 'kysely';
 import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
-import type { Actor, AuditRepository } from '../audit/audit.repository';
+import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
+import type { Notice } from '../notifications/notifier';
 import type { StaffScope } from '../staff/staff-scope';
 import { withChange } from './change-rules';
+import { countyWorkers } from './county-workers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
 
 type ChangeRow = Omit<Selectable<DB['provider_change']>, 'effective_date'> & { effective_date: string };
@@ -37,6 +39,15 @@ export type ChangeOutcome<T> =
   | { outcome: 'version-conflict' }
   | { outcome: 'invalid'; status: ChangeStatus }
   | { outcome: 'record-changed'; currentVersion: number };
+
+/** What a draft holds, as its provider writes it. */
+interface DraftContent {
+  parts: ChangePart[];
+  answers: ChangeAnswers;
+  effectiveDate: string;
+  note: string | null;
+  actor: Actor;
+}
 
 const isChangePart = (value: unknown): value is ChangePart => (changeParts as readonly unknown[]).includes(value);
 
@@ -97,16 +108,104 @@ export function createProviderChangesRepository(
     return { application_json: JSON.stringify(sealed.answers), data_key: sealed.dataKey, tin_hmac: sealed.tinHmac };
   };
 
-  /** Locks the change and checks the version its caller saw. */
-  const lock = async (trx: Transaction<DB>, changeId: number, version: number) => {
+  /** Locks the change; with a version, checks it is the one its caller saw. */
+  const lock = async (trx: Transaction<DB>, changeId: number, version?: number) => {
     const row = await selectChanges(trx).where('c.id', '=', changeId).forUpdate('c').executeTakeFirst();
     if (!row) return { outcome: 'not-found' as const };
-    if (row.version !== version) return { outcome: 'version-conflict' as const };
+    if (version !== undefined && row.version !== version) return { outcome: 'version-conflict' as const };
     return { outcome: 'locked' as const, change: await toChange(row) };
   };
 
   const reread = async (trx: Transaction<DB>, changeId: number) =>
     toChange(await selectChanges(trx).where('c.id', '=', changeId).executeTakeFirstOrThrow());
+
+  /**
+   * One step of a change, in its own transaction: the change locked at the version its caller
+   * saw and in one of the statuses the step starts from, the step's work, then the change as it
+   * now is. The work may refuse with an outcome of its own, and then the step answers that.
+   */
+  const changeStep = (
+    target: { changeId: number; version: number },
+    from: readonly ChangeStatus[],
+    work: (trx: Transaction<DB>, change: StoredChange) => Promise<ChangeOutcome<never> | undefined>,
+  ): Promise<ChangeOutcome<StoredChange>> =>
+    db.transaction().execute(async (trx) => {
+      const locked = await lock(trx, target.changeId, target.version);
+      if (locked.outcome !== 'locked') return locked;
+      if (!from.includes(locked.change.status)) return { outcome: 'invalid' as const, status: locked.change.status };
+      const refused = await work(trx, locked.change);
+      return refused ?? { outcome: 'done' as const, value: await reread(trx, target.changeId) };
+    });
+
+  /**
+   * Moves a locked change on: its row written with the next version, the move audited under
+   * `provider-change.<action>` and, with a notice, its provider told, all in the caller's
+   * transaction. Answers the change as it now is.
+   */
+  const moveChange = async (
+    trx: Transaction<DB>,
+    change: StoredChange,
+    move: {
+      set: Omit<Updateable<DB['provider_change']>, 'version' | 'updated_at'>;
+      actor: Change['actor'];
+      action: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+      reason?: string | null;
+      notice?: Pick<Notice, 'event' | 'template' | 'values' | 'status'>;
+      /** Others told of the move besides its provider. */
+      others?: Notice[];
+    },
+  ): Promise<StoredChange> => {
+    const version = change.version + 1;
+    await trx
+      .updateTable('provider_change')
+      .set({ ...move.set, version, updated_at: new Date() })
+      .where('id', '=', change.id)
+      .execute();
+    await audit.recordChange(trx, {
+      actor: move.actor,
+      action: `provider-change.${move.action}`,
+      entity: { type: 'provider_change', id: change.id },
+      before: move.before,
+      after: move.after,
+      ...(move.reason === undefined ? {} : { reason: move.reason }),
+      notify: [
+        ...(move.notice
+          ? [
+              {
+                ...move.notice,
+                userId: change.ownerId,
+                applicationId: change.applicationId,
+                values: { change: change.id, ...move.notice.values },
+                links: [{ kind: 'application' as const, href: '/my-provider-record' }],
+              },
+            ]
+          : []),
+        ...(move.others ?? []),
+      ],
+    });
+    return { ...change, version };
+  };
+
+  /** The county's service workers told of a change sent to them (never its own provider). */
+  const staffToldOf = async (trx: Transaction<DB>, change: StoredChange): Promise<Notice[]> => {
+    const application = await trx
+      .selectFrom('application')
+      .select('provider_name')
+      .where('id', '=', change.applicationId)
+      .executeTakeFirstOrThrow();
+    return (await countyWorkers(trx, change.county))
+      .filter((userId) => userId !== change.ownerId)
+      .map((userId) => ({
+        userId,
+        event: 'changeReceived',
+        template: 'changeReceivedStaff',
+        applicationId: change.applicationId,
+        values: { change: change.id, provider: application.provider_name },
+        links: [{ kind: 'review', href: `/staff/changes/${change.id}` }],
+      }));
+  };
 
   /**
    * Makes the change the record's new version, in the caller's transaction: refused when the
@@ -126,40 +225,19 @@ export function createProviderChangesRepository(
       changeId: change.id,
     });
     if (result.outcome !== 'done') return { outcome: 'record-changed' as const, currentVersion: current.version };
-    await trx
-      .updateTable('provider_change')
-      .set({ status: 'applied', applied_version: result.version, version: change.version + 1, updated_at: new Date() })
-      .where('id', '=', change.id)
-      .execute();
-    await audit.recordChange(trx, {
+    await moveChange(trx, change, {
+      set: { status: 'applied', applied_version: result.version },
       actor: actor ?? { id: null, label: 'program', requestId: null },
-      action: 'provider-change.applied',
-      entity: { type: 'provider_change', id: change.id },
+      action: 'applied',
       before: { recordVersion: current.version },
       after: { applicationId: change.applicationId, recordVersion: result.version, directory: result.directory },
-      notify: [
-        {
-          userId: change.ownerId,
-          event: 'changeApplied',
-          applicationId: change.applicationId,
-          values: { change: change.id, version: result.version },
-          links: [{ kind: 'application', href: '/my-provider-record' }],
-        },
-      ],
+      notice: { event: 'changeApplied', values: { version: result.version } },
     });
     return { outcome: 'applied' as const, version: result.version };
   };
 
   return {
-    async create(input: {
-      recordId: number;
-      ownerId: string;
-      parts: ChangePart[];
-      answers: ChangeAnswers;
-      effectiveDate: string;
-      note: string | null;
-      actor: Actor;
-    }): Promise<StoredChange> {
+    async create(input: DraftContent & { recordId: number; ownerId: string }): Promise<StoredChange> {
       return db.transaction().execute(async (trx) => {
         const current = await records.current(input.recordId, trx);
         const row = await trx
@@ -191,42 +269,24 @@ export function createProviderChangesRepository(
     },
 
     /** A draft saved again: its parts, answers, day and note; only while it is a draft. */
-    async update(input: {
-      changeId: number;
-      version: number;
-      parts: ChangePart[];
-      answers: ChangeAnswers;
-      effectiveDate: string;
-      note: string | null;
-      actor: Actor;
-    }): Promise<ChangeOutcome<StoredChange>> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lock(trx, input.changeId, input.version);
-        if (locked.outcome !== 'locked') return locked;
-        if (locked.change.status !== 'draft') return { outcome: 'invalid' as const, status: locked.change.status };
+    async update(input: DraftContent & { changeId: number; version: number }): Promise<ChangeOutcome<StoredChange>> {
+      return changeStep(input, ['draft'], async (trx, change) => {
         // The draft is written against the record as it is now.
-        const current = await records.current(locked.change.recordId, trx);
-        await trx
-          .updateTable('provider_change')
-          .set({
-            ...(await seal(trx, input.changeId, input.answers)),
+        const current = await records.current(change.recordId, trx);
+        await moveChange(trx, change, {
+          set: {
+            ...(await seal(trx, change.id, input.answers)),
             parts: JSON.stringify(input.parts),
             effective_date: input.effectiveDate,
             note: input.note,
             based_on_version: current.version,
-            version: input.version + 1,
-            updated_at: new Date(),
-          })
-          .where('id', '=', input.changeId)
-          .execute();
-        await audit.recordChange(trx, {
+          },
           actor: input.actor,
-          action: 'provider-change.saved',
-          entity: { type: 'provider_change', id: input.changeId },
-          before: { version: input.version },
-          after: { parts: input.parts, effectiveDate: input.effectiveDate, version: input.version + 1 },
+          action: 'saved',
+          before: { version: change.version },
+          after: { parts: input.parts, effectiveDate: input.effectiveDate, version: change.version + 1 },
         });
-        return { outcome: 'done' as const, value: await reread(trx, input.changeId) };
+        return undefined;
       });
     },
 
@@ -241,21 +301,11 @@ export function createProviderChangesRepository(
       applyAtOnce: boolean;
       today: string;
     }): Promise<ChangeOutcome<StoredChange>> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lock(trx, input.changeId, input.version);
-        if (locked.outcome !== 'locked') return locked;
-        const { change } = locked;
-        if (change.status !== 'draft') return { outcome: 'invalid' as const, status: change.status };
-        const now = new Date();
-        await trx
-          .updateTable('provider_change')
-          .set({ status: 'submitted', submitted_at: now, version: change.version + 1, updated_at: now })
-          .where('id', '=', change.id)
-          .execute();
-        await audit.recordChange(trx, {
+      return changeStep(input, ['draft'], async (trx, change) => {
+        const sent = await moveChange(trx, change, {
+          set: { status: 'submitted', submitted_at: new Date() },
           actor: input.actor,
-          action: 'provider-change.submitted',
-          entity: { type: 'provider_change', id: change.id },
+          action: 'submitted',
           before: { status: 'draft' },
           after: {
             applicationId: change.applicationId,
@@ -263,54 +313,34 @@ export function createProviderChangesRepository(
             parts: change.parts,
             effectiveDate: change.effectiveDate,
           },
-          notify: [
-            {
-              userId: change.ownerId,
-              event: 'changeReceived',
-              applicationId: change.applicationId,
-              values: { change: change.id },
-              links: [{ kind: 'application', href: '/my-provider-record' }],
-            },
-          ],
+          notice: { event: 'changeReceived' },
+          others: await staffToldOf(trx, change),
         });
-        const sent = { ...change, status: 'submitted' as const, version: change.version + 1 };
-        if (input.applyAtOnce) {
-          if (change.effectiveDate <= input.today) {
-            await apply(trx, sent, input.actor);
-          } else {
-            await trx
-              .updateTable('provider_change')
-              .set({ status: 'approved', version: sent.version + 1 })
-              .where('id', '=', change.id)
-              .execute();
-          }
+        if (!input.applyAtOnce) return undefined;
+        if (change.effectiveDate <= input.today) {
+          await apply(trx, { ...sent, status: 'submitted' }, input.actor);
+        } else {
+          await trx
+            .updateTable('provider_change')
+            .set({ status: 'approved', version: sent.version + 1 })
+            .where('id', '=', change.id)
+            .execute();
         }
-        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+        return undefined;
       });
     },
 
     /** The provider takes back a change no one decided yet. */
     async withdraw(input: { changeId: number; version: number; actor: Actor }): Promise<ChangeOutcome<StoredChange>> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lock(trx, input.changeId, input.version);
-        if (locked.outcome !== 'locked') return locked;
-        const { change } = locked;
-        if (change.status !== 'draft' && change.status !== 'submitted') {
-          return { outcome: 'invalid' as const, status: change.status };
-        }
-        await trx
-          .updateTable('provider_change')
-          .set({ status: 'withdrawn', version: change.version + 1, updated_at: new Date() })
-          .where('id', '=', change.id)
-          .execute();
-        await audit.recordChange(trx, {
+      return changeStep(input, ['draft', 'submitted'], async (trx, change) => {
+        await moveChange(trx, change, {
+          set: { status: 'withdrawn' },
           actor: input.actor,
-          action: 'provider-change.withdrawn',
-          entity: { type: 'provider_change', id: change.id },
+          action: 'withdrawn',
           before: { status: change.status },
           after: { applicationId: change.applicationId, status: 'withdrawn' },
         });
-        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+        return undefined;
       });
     },
 
@@ -329,57 +359,35 @@ export function createProviderChangesRepository(
       actor: Actor;
       today: string;
     }): Promise<ChangeOutcome<StoredChange>> {
-      return db.transaction().execute(async (trx) => {
-        const locked = await lock(trx, input.changeId, input.version);
-        if (locked.outcome !== 'locked') return locked;
-        const { change } = locked;
-        if (change.status !== 'submitted') return { outcome: 'invalid' as const, status: change.status };
+      return changeStep(input, ['submitted'], async (trx, change) => {
         const current = await records.current(change.recordId, trx);
-        if (input.action === 'approve' && current.version !== (input.overVersion ?? change.basedOnVersion)) {
+        const approve = input.action === 'approve';
+        if (approve && current.version !== (input.overVersion ?? change.basedOnVersion)) {
           return { outcome: 'record-changed' as const, currentVersion: current.version };
         }
-        const now = new Date();
-        const status = input.action === 'approve' ? 'approved' : 'denied';
-        await trx
-          .updateTable('provider_change')
-          .set({
+        const status = approve ? 'approved' : 'denied';
+        const decided = await moveChange(trx, change, {
+          set: {
             status,
-            decided_at: now,
+            decided_at: new Date(),
             decided_by: input.actor.id,
             decision_reason: input.reason,
             // Approved over the version now current: that is what it applies to.
-            based_on_version: input.action === 'approve' ? current.version : change.basedOnVersion,
-            version: change.version + 1,
-            updated_at: now,
-          })
-          .where('id', '=', change.id)
-          .execute();
-        await audit.recordChange(trx, {
+            based_on_version: approve ? current.version : change.basedOnVersion,
+          },
           actor: input.actor,
-          action: `provider-change.${input.action === 'approve' ? 'approved' : 'denied'}`,
-          entity: { type: 'provider_change', id: change.id },
+          action: status,
           before: { status: change.status, version: change.version, basedOnVersion: change.basedOnVersion },
           after: { applicationId: change.applicationId, status, recordVersion: current.version },
           reason: input.reason,
-          notify: [
-            {
-              userId: change.ownerId,
-              event: 'changeDecided',
-              applicationId: change.applicationId,
-              values: { change: change.id },
-              status: input.action === 'approve' ? 'approved' : 'denied',
-              links: [{ kind: 'application', href: '/my-provider-record' }],
-            },
-          ],
+          notice: approve
+            ? { event: 'changeDecided', status }
+            : { event: 'changeDecided', status, template: 'changeDenied', values: { reason: input.reason ?? '' } },
         });
-        if (input.action === 'approve' && change.effectiveDate <= input.today) {
-          await apply(
-            trx,
-            { ...change, status: 'approved', basedOnVersion: current.version, version: change.version + 1 },
-            input.actor,
-          );
+        if (approve && change.effectiveDate <= input.today) {
+          await apply(trx, { ...decided, status: 'approved', basedOnVersion: current.version }, input.actor);
         }
-        return { outcome: 'done' as const, value: await reread(trx, change.id) };
+        return undefined;
       });
     },
 
@@ -401,23 +409,18 @@ export function createProviderChangesRepository(
       let returned = 0;
       for (const { id } of due) {
         await db.transaction().execute(async (trx) => {
-          const row = await selectChanges(trx).where('c.id', '=', id).forUpdate('c').executeTakeFirst();
-          if (!row || row.status !== 'approved') return;
-          const change = await toChange(row);
+          const locked = await lock(trx, id);
+          if (locked.outcome !== 'locked' || locked.change.status !== 'approved') return;
+          const { change } = locked;
           const result = await apply(trx, change, null);
           if (result.outcome === 'applied') {
             applied += 1;
             return;
           }
-          await trx
-            .updateTable('provider_change')
-            .set({ status: 'submitted', version: change.version + 1, updated_at: new Date() })
-            .where('id', '=', id)
-            .execute();
-          await audit.recordChange(trx, {
+          await moveChange(trx, change, {
+            set: { status: 'submitted' },
             actor: { id: null, label: 'program', requestId: null },
-            action: 'provider-change.conflict',
-            entity: { type: 'provider_change', id },
+            action: 'conflict',
             before: { status: 'approved', basedOnVersion: change.basedOnVersion },
             after: { applicationId: change.applicationId, status: 'submitted', recordVersion: result.currentVersion },
             reason: 'The record changed after this change was approved: it needs a new decision',

@@ -24,6 +24,7 @@ function ChangeStep({ part, application, saving, onComplete }: Parameters<Change
         application={application}
         lookups={labels}
         saving={saving}
+        maskedOnFile
         onComplete={(values) => onComplete(withStepValues(application, step, values)[step.field])}
       />
     </>

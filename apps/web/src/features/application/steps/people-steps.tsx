@@ -2,6 +2,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { LabelGroup } from '@/components/ui/form/field-labels';
+import { DateOfBirthField } from '../components/date-of-birth-field';
 import { CheckboxField, InputField, SelectField } from '../components/form-fields';
 import type { StepFieldsProps } from './step-props';
 
@@ -36,12 +37,7 @@ function PeopleList({ kind, lookups }: { kind: Kind; lookups: StepFieldsProps['l
                 <InputField name={`${path}.firstName`} label={t('application.fields.firstName')} />
                 <InputField name={`${path}.lastName`} label={t('application.fields.lastName')} />
               </div>
-              <InputField
-                name={`${path}.dateOfBirth`}
-                kind="date"
-                label={t('application.fields.dateOfBirth')}
-                className="max-w-60"
-              />
+              <DateOfBirthField name={`${path}.dateOfBirth`} className="max-w-60" />
               {kind === 'assistant' ? (
                 <>
                   <InputField

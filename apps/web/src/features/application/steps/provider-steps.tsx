@@ -1,5 +1,6 @@
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateOfBirthField } from '../components/date-of-birth-field';
 import { CheckboxField, ChoiceGroup, InputField, SelectField } from '../components/form-fields';
 import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { StepFieldsProps } from './step-props';
@@ -14,13 +15,7 @@ export function ProviderInformationFields({ lookups }: StepFieldsProps) {
         <InputField name="firstName" label={t('application.fields.firstName')} autoComplete="given-name" />
         <InputField name="lastName" label={t('application.fields.lastName')} autoComplete="family-name" />
       </div>
-      <InputField
-        name="dateOfBirth"
-        kind="date"
-        label={t('application.fields.dateOfBirth')}
-        autoComplete="bday"
-        className="max-w-60"
-      />
+      <DateOfBirthField name="dateOfBirth" autoComplete="bday" className="max-w-60" />
       <InputField
         name="phone"
         kind="tel"

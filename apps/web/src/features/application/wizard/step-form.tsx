@@ -1,7 +1,7 @@
-import { type DraftApplication, type ProviderType, stepSchemaWithRules } from '@ccap/contracts';
+import { type DraftApplication, isMasked, type ProviderType, stepSchemaWithRules } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, type ReactNode, useRef } from 'react';
-import { FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { type FieldErrors, FormProvider, get, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
@@ -29,6 +29,36 @@ export interface StepFormProps {
   onBack?: (values: Values, dirty: boolean) => Promise<boolean>;
   /** Optional steps only. */
   onSkip?: () => void;
+  /**
+   * Masked answers stand for answers on file (a reported change): the step's rules pass them,
+   * the server puts the real answer back and checks it.
+   */
+  maskedOnFile?: boolean;
+}
+
+/** The paths ("members.0.dateOfBirth") of the masked answers in a step's values. */
+function maskedPaths(node: unknown, at = ''): string[] {
+  if (typeof node === 'string') return isMasked(node) ? [at] : [];
+  if (typeof node !== 'object' || node === null) return [];
+  return Object.entries(node).flatMap(([key, value]) => maskedPaths(value, at ? `${at}.${key}` : key));
+}
+
+/** Whether an error tree holds no error any more. */
+function noErrorIn(node: unknown): boolean {
+  if (typeof node !== 'object' || node === null) return true;
+  if (!Array.isArray(node) && ('message' in node || 'type' in node)) return false;
+  return Object.values(node).every(noErrorIn);
+}
+
+/** A step's errors without those of the given paths. */
+function withoutErrorsAt(errors: FieldErrors, paths: string[]): FieldErrors {
+  for (const path of paths) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    const parent: unknown = keys.length ? get(errors, keys.join('.')) : errors;
+    if (typeof parent === 'object' && parent !== null) delete (parent as Record<string, unknown>)[last];
+  }
+  return errors;
 }
 
 /**
@@ -46,6 +76,7 @@ export function StepForm({
   onComplete,
   onBack,
   onSkip,
+  maskedOnFile = false,
 }: StepFormProps) {
   const { t } = useTranslation();
   const leaving = useRef(false);
@@ -53,8 +84,15 @@ export function StepForm({
   // application, after the answers the user hid are dropped: what the server would refuse.
   const rules = useProgramProfile().data?.applicationRules;
   const checkStep = zodResolver<Values, unknown, Values>(stepSchemaWithRules(step, application, rules), zodOptions);
-  const resolver: Resolver<Values> = (values, context, options) =>
-    checkStep(step.prepare ? step.prepare(values) : values, context, options);
+  const resolver: Resolver<Values> = async (values, context, options) => {
+    const prepared = step.prepare ? step.prepare(values) : values;
+    const result = await checkStep(prepared, context, options);
+    const masked = maskedOnFile ? maskedPaths(prepared) : [];
+    if (masked.length === 0) return result;
+    // The answers on file passed when they were given; the server checks them again on sending.
+    const errors = withoutErrorsAt(result.errors, masked);
+    return noErrorIn(errors) ? { values: prepared, errors: {} } : { values: {}, errors };
+  };
   const form = useForm<Values>({
     resolver,
     defaultValues: initialValues(step, providerType, application),
