@@ -55,3 +55,36 @@ export async function applicantWithApplication(page: Page): Promise<number> {
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   return submitApplication(page, polkApplication());
 }
+
+/** The signed-in worker of `worker` starts the review of the application and approves it. */
+export async function approveApplication(worker: Page, applicationId: number) {
+  for (const [action, version] of [
+    ['start-review', 1],
+    ['approve', 2],
+  ] as const) {
+    const answer = await callApi(worker, `/api/Staff/applications/${applicationId}/status`, { action, version });
+    expect(answer.status).toBe(200);
+  }
+}
+
+/**
+ * The signed-in provider of `page` reports a change on their record and sends it; answers the
+ * change's id. `answers` are the changed parts in the application's shape.
+ */
+export async function reportChange(
+  page: Page,
+  applicationId: number,
+  change: { parts: string[]; answers: object; effectiveDate: string; note?: string },
+): Promise<number> {
+  const draft = await callApi<{ changeId: number; version: number }>(
+    page,
+    `/api/ProviderRecord/${applicationId}/changes`,
+    change,
+  );
+  expect(draft.status).toBe(201);
+  const sent = await callApi(page, `/api/ProviderRecord/changes/${draft.json.changeId}/submit`, {
+    version: draft.json.version,
+  });
+  expect(sent.status).toBe(200);
+  return draft.json.changeId;
+}

@@ -262,6 +262,8 @@ export const providerChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const change = await ownChange(request, request.params.changeId);
+      // One already sent is refused as such, before its answers are checked again.
+      if (change.status !== 'draft') return answerOf({ outcome: 'invalid', status: change.status });
       checkEffectiveDate(change);
       const current = await providerRecords.current(change.recordId);
       const merged = withChange(current.answers, change.parts, change.answers);
