@@ -74,7 +74,15 @@ test('a worker finds a reported change in the queue, approves it, and reads the 
   await worker.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(worker.getByRole('status').filter({ hasText: 'In effect' })).toBeVisible();
 
-  // The provider's record: version 2 today, with who changed what and why.
+  // The provider announces they close for good in three days: the county's workers are told.
+  const closing = await callApi(page, `/api/ProviderRecord/${applicationId}/closures`, {
+    kind: 'permanent',
+    startsOn: plusDays(today, 3),
+    reason: 'Retiring at the end of the month',
+  });
+  expect(closing.status).toBe(201);
+
+  // The provider's record: version 2 today, with who changed what and why, and the closure.
   await worker.getByRole('link', { name: 'Open the provider’s record' }).click();
   await expect(
     worker.getByRole('heading', { level: 1, name: `Provider record of application ${applicationId}` }),
@@ -84,7 +92,10 @@ test('a worker finds a reported change in the queue, approves it, and reads the 
   const history = worker.getByRole('region', { name: 'History' });
   await expect(history.getByRole('listitem')).toHaveCount(2);
   await expect(history).toContainText('We moved across town');
-  await expect(worker.getByRole('region', { name: 'Closures and openings' })).toContainText('No closure recorded.');
+  const availability = worker.getByRole('region', { name: 'Closures and openings' });
+  await expect(availability).toContainText('Retiring at the end of the month');
+  await expect(availability).toContainText('Upcoming');
+  await expect(availability.getByRole('button')).toHaveCount(0);
   await expectNoAxeViolations(worker);
 
   // An earlier day: the day before the approval, when no version was in force yet.

@@ -28,9 +28,10 @@ export function ChangeQueue() {
     conflicts: params.get('conflicts') === 'true',
   };
   // Values from the address go to the server as they are: it validates them (400 on nonsense).
+  const { conflicts, ...chosen } = filters;
   const queue = useChangeQueue({
-    ...(filters as Omit<ChangeFilterValues, 'conflicts'> as StaffChangeQueryInput),
-    conflicts: filters.conflicts ? 'true' : undefined,
+    ...(chosen as StaffChangeQueryInput),
+    conflicts: conflicts ? 'true' : undefined,
     sort,
     order,
     page,
