@@ -58,6 +58,7 @@ describe('the change kind of the review queue', () => {
     expect(router.state.location.search).toBe('?kind=change');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reported changes to review' })).toBeInTheDocument();
     expect(within(kinds).getByRole('link', { name: 'Reported changes' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(document.title).toMatch(/^Reported changes to review – /));
 
     const table = await screen.findByRole('table', { name: /Reported changes/ });
     const link = within(table).getByRole('link', { name: 'Change 12: Little Oaks Home Care' });

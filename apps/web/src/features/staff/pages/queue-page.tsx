@@ -31,9 +31,10 @@ const PAGE_SIZE = 25;
  */
 export function QueuePage() {
   const { t } = useTranslation();
-  usePageTitle(t('staff.queue.title'));
   const { params } = useQueueParams();
   const kind = params.get('kind') === 'change' ? 'change' : 'application';
+  // The switch keeps focus on its link; the title, the heading and the count (a status) say what is listed.
+  usePageTitle(kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.title'));
   return (
     <div className="space-y-6">
       <StaffNav />
