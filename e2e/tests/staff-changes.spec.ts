@@ -105,5 +105,20 @@ test('a worker finds a reported change in the queue, approves it, and reads the 
   await expect(worker).toHaveURL(new RegExp(`on=${plusDays(today, -1)}`));
   await expect(worker.getByText('The record did not exist yet on')).toBeVisible();
   await expect(worker.getByText(newStreet)).toHaveCount(0);
+
+  // The same page at 320 px, dark, in Arabic (right to left): readable, nothing sideways, axe clean.
+  await worker.evaluate(() =>
+    localStorage.setItem('ui-settings', JSON.stringify({ theme: 'dark', locale: 'ae', direction: 'rtl' })),
+  );
+  await worker.setViewportSize({ width: 320, height: 720 });
+  await worker.reload();
+  await expect(worker.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(worker.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(worker.getByRole('region', { name: 'الإغلاقات والأماكن الشاغرة' })).toBeVisible();
+  await expectNoAxeViolations(worker);
+  const overflow = await worker.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'the record page scrolls sideways').toBeLessThanOrEqual(0);
   await workerContext.close();
 });
