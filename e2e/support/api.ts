@@ -66,3 +66,25 @@ export async function approveApplication(worker: Page, applicationId: number): P
     expect(answer.status).toBe(200);
   }
 }
+
+/**
+ * The signed-in provider of `page` reports a change on their record and sends it; answers the
+ * change's id. `answers` are the changed parts in the application's shape.
+ */
+export async function reportChange(
+  page: Page,
+  applicationId: number,
+  change: { parts: string[]; answers: object; effectiveDate: string; note?: string },
+): Promise<number> {
+  const draft = await callApi<{ changeId: number; version: number }>(
+    page,
+    `/api/ProviderRecord/${applicationId}/changes`,
+    change,
+  );
+  expect(draft.status).toBe(201);
+  const sent = await callApi(page, `/api/ProviderRecord/changes/${draft.json.changeId}/submit`, {
+    version: draft.json.version,
+  });
+  expect(sent.status).toBe(200);
+  return draft.json.changeId;
+}

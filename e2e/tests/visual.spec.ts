@@ -112,6 +112,7 @@ const APPLICANT_ROUTES: Route[] = [
 const STAFF_VOLATILE = ['main table', 'main dd', 'main ul', 'main ol', 'main [role="status"]', 'main h1 + p'];
 const STAFF_ROUTES: Route[] = [
   { name: 'staff-queue', path: '/staff', mask: STAFF_VOLATILE, picture: 'main form' },
+  { name: 'staff-changes', path: '/staff?kind=change', mask: STAFF_VOLATILE, picture: 'main form' },
   { name: 'analytics', path: '/analytics', mask: STAFF_VOLATILE, picture: 'main dl' },
   { name: 'audit', path: '/staff/audit', mask: STAFF_VOLATILE, picture: 'main form' },
   { name: 'staff-admin', path: '/staff/admin', mask: STAFF_VOLATILE, picture: 'main form' },

@@ -30,6 +30,7 @@ import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repositor
 import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
 import { createRfiRemindersRepository } from './features/rfi/rfi-reminders.repository';
 import { createRfiRequestsRepository } from './features/rfi/rfi-requests.repository';
+import { createChangeQueueRepository } from './features/staff/change-queue.repository';
 import { createQueueRepository } from './features/staff/queue.repository';
 import { createRequiredDocumentsRepository } from './features/staff/required-documents.repository';
 import { createReviewRepository } from './features/staff/review.repository';
@@ -93,6 +94,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue: createQueueRepository(db, options.timeZone),
+    changeQueue: createChangeQueueRepository(db),
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { programProfileQueryOptions } from '@/lib/program-profile';
 import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
@@ -311,13 +311,15 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 path: 'staff/applications/:id',
                 lazy: async () => ({ Component: (await import('./routes/staff-review')).StaffReviewRoute }),
               },
-              {
-                path: 'staff/changes',
-                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangesRoute }),
-              },
+              // The reported changes are the queue's change kind.
+              { path: 'staff/changes', element: <Navigate to="/staff?kind=change" replace /> },
               {
                 path: 'staff/changes/:id',
                 lazy: async () => ({ Component: (await import('./routes/report-change')).StaffChangeRoute }),
+              },
+              {
+                path: 'staff/records/:applicationId',
+                lazy: async () => ({ Component: (await import('./routes/report-change')).StaffRecordRoute }),
               },
               {
                 path: 'analytics',

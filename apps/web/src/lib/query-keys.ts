@@ -1,4 +1,9 @@
-import type { AuditSearchQueryInput, ProviderSearchCriteria, StaffQueueQueryInput } from '@ccap/contracts';
+import type {
+  AuditSearchQueryInput,
+  ProviderSearchCriteria,
+  StaffChangeQueryInput,
+  StaffQueueQueryInput,
+} from '@ccap/contracts';
 
 /**
  * Every query key of the web app, from one factory: a feature reads and invalidates its
@@ -27,7 +32,12 @@ export const queryKeys = {
     mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
     changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
     change: (changeId: number) => ['provider-record', 'change', changeId] as const,
-    staffChanges: (status: string | undefined) => ['provider-record', 'staff-changes', status ?? null] as const,
+    /** The staff queue's reported changes: under `all`, so a decision refreshes them. */
+    staffChanges: (query: StaffChangeQueryInput) => ['provider-record', 'staff-changes', query] as const,
+    /** A record as staff read it on a day. */
+    staffRecord: (applicationId: number, on: string | undefined) =>
+      ['provider-record', 'staff-record', applicationId, on ?? null] as const,
+    availability: (applicationId: number) => ['provider-record', 'availability', applicationId] as const,
   },
   documents: (applicationId: number) => ['documents', applicationId] as const,
   rfi: {

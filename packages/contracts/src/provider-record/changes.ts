@@ -92,12 +92,69 @@ export type ProviderChange = z.infer<typeof providerChangeSchema>;
 export const providerChangeListSchema = z.object({ items: z.array(providerChangeSchema) });
 export type ProviderChangeList = z.infer<typeof providerChangeListSchema>;
 
-/** GET /api/Staff/changes: the reported changes of the caller's counties. */
+export const changeQueueSortKeys = [
+  'changeId',
+  'providerName',
+  'county',
+  'status',
+  'effectiveDate',
+  'submittedAt',
+] as const;
+export const changeQueueSortSchema = z.enum(changeQueueSortKeys);
+export type ChangeQueueSort = z.infer<typeof changeQueueSortSchema>;
+
+/**
+ * GET /api/Staff/changes: the reported changes of the caller's counties as the staff queue's
+ * "change" kind: filters, sort and page in the query string, as the application queue's.
+ */
 export const staffChangeQuerySchema = z.object({
   status: changeStatusSchema.exclude(['draft']).optional(),
   county: z.string().trim().min(1).max(100).optional(),
+  /** Only changes that change this part. */
+  part: changePartSchema.optional(),
+  /** Effective on or after, on or before these days. */
+  effectiveFrom: isoDateSchema.optional(),
+  effectiveTo: isoDateSchema.optional(),
+  /** Only changes in conflict: written against a version no longer current. */
+  conflicts: z.stringbool().optional(),
+  sort: changeQueueSortSchema.default('submittedAt'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => [10, 25, 50, 100].includes(value), 'must be 10, 25, 50 or 100')
+    .default(25),
 });
 export type StaffChangeQuery = z.infer<typeof staffChangeQuerySchema>;
+export type StaffChangeQueryInput = z.input<typeof staffChangeQuerySchema>;
+
+/** One row of the change queue. */
+export const changeQueueItemSchema = z.object({
+  changeId: z.number().int().positive(),
+  applicationId: z.number().int().positive(),
+  providerName: z.string(),
+  county: z.string().nullable(),
+  status: changeStatusSchema,
+  parts: z.array(changePartSchema),
+  effectiveDate: z.iso.date(),
+  submittedAt: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  /** Still to apply, and another version took effect since it was written. */
+  conflict: z.boolean(),
+  appliedWithoutReview: z.boolean(),
+});
+export type ChangeQueueItem = z.infer<typeof changeQueueItemSchema>;
+
+export const staffChangeQueueSchema = z.object({
+  items: z.array(changeQueueItemSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+  /** The counties the caller works in (every county for an administrator), for the filter. */
+  counties: z.array(z.string()),
+});
+export type StaffChangeQueue = z.infer<typeof staffChangeQueueSchema>;
 
 /** POST /api/Staff/changes/{changeId}/decision. */
 export const changeDecisionSchema = z

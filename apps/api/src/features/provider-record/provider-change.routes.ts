@@ -12,7 +12,6 @@ import {
   type ChangeDraft,
   type ProviderChange,
   providerRecordParamsSchema,
-  staffChangeQuerySchema,
 } from '@ccap/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -21,7 +20,6 @@ import { createFormats } from '../application/pdf/formats';
 import { canReadApplication } from '../application/application-access';
 import { currentUser } from '../identity/access.plugin';
 import { actorOf } from '../staff/review-access';
-import { scopeOf } from '../staff/staff-scope';
 import {
   changeIssues,
   changesNothing,
@@ -264,6 +262,8 @@ export const providerChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const change = await ownChange(request, request.params.changeId);
+      // One already sent is refused as such, before its answers are checked again.
+      if (change.status !== 'draft') return answerOf({ outcome: 'invalid', status: change.status });
       checkEffectiveDate(change);
       const current = await providerRecords.current(change.recordId);
       const merged = withChange(current.answers, change.parts, change.answers);
@@ -314,24 +314,6 @@ export const providerChangeRoutes: FastifyPluginAsyncZod = async (app) => {
           actor: { id: user.id, label: user.email, requestId: request.id },
         }),
       );
-    },
-  );
-
-  app.get(
-    '/api/Staff/changes',
-    {
-      config: { access: 'staff' },
-      schema: {
-        tags: ['staff'],
-        summary: "The changes providers reported, in the caller's counties (all for an administrator)",
-        querystring: staffChangeQuerySchema,
-        response: { 200: providerChangeListSchema, ...problems },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const changes = await providerChanges.listForStaff(scopeOf(currentUser(request)), request.query);
-      return { items: await Promise.all(changes.map(viewOf)) };
     },
   );
 

@@ -1,4 +1,4 @@
-import { type ProviderChange, type ProviderChangeList, type ProviderRecordView, plusDays } from '@ccap/contracts';
+import { type ProviderChange, type ProviderRecordView, plusDays, type StaffChangeQueue } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { submitApplication } from '../../../test/documents-fixture';
@@ -107,9 +107,9 @@ describe('reporting a change', () => {
     ]);
     expect(await messagesOf(polkWorker)).not.toContain('changeReceived');
 
-    const queue = (await call(storyWorker, 'GET', '/api/Staff/changes?status=submitted')).json<ProviderChangeList>();
+    const queue = (await call(storyWorker, 'GET', '/api/Staff/changes?status=submitted')).json<StaffChangeQueue>();
     expect(queue.items.map((item) => item.changeId)).toContain(change.changeId);
-    expect((await call(polkWorker, 'GET', '/api/Staff/changes')).json<ProviderChangeList>().items).toEqual([]);
+    expect((await call(polkWorker, 'GET', '/api/Staff/changes')).json<StaffChangeQueue>().items).toEqual([]);
 
     const approved = await decide(storyWorker, submitted, { action: 'approve' });
     expect(approved.statusCode, approved.body).toBe(200);
@@ -482,6 +482,6 @@ describe('where the program profile lets hours apply without review', () => {
       url: '/api/Staff/changes?status=applied',
       headers: worker.headers,
     });
-    expect(listed.json<ProviderChangeList>().items.map((item) => item.changeId)).toEqual([change.changeId]);
+    expect(listed.json<StaffChangeQueue>().items.map((item) => item.changeId)).toEqual([change.changeId]);
   });
 });

@@ -4,7 +4,6 @@ import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
-import type { StaffScope } from '../staff/staff-scope';
 import { withChange } from './change-rules';
 import { countyWorkers } from './county-workers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
@@ -438,28 +437,6 @@ export function createProviderChangesRepository(
 
     async listForRecord(recordId: number): Promise<StoredChange[]> {
       const rows = await selectChanges(db).where('c.record_id', '=', recordId).orderBy('c.id', 'desc').execute();
-      return Promise.all(rows.map(toChange));
-    },
-
-    /** The sent changes of the records in the caller's counties (never a draft), newest first. */
-    async listForStaff(
-      scope: StaffScope,
-      query: { status?: ChangeStatus; county?: string },
-      limit = 200,
-    ): Promise<StoredChange[]> {
-      let select = selectChanges(db).where('c.status', '!=', 'draft').where('c.owner_id', '!=', scope.userId);
-      if (!scope.allCounties) {
-        if (scope.counties.length === 0) return [];
-        select = select.where(
-          sql<string>`lower(trim(r.county))`,
-          'in',
-          scope.counties.map((c) => c.trim().toLowerCase()),
-        );
-      }
-      if (query.status) select = select.where('c.status', '=', query.status);
-      if (query.county)
-        select = select.where(sql<string>`lower(trim(r.county))`, '=', query.county.trim().toLowerCase());
-      const rows = await select.orderBy('c.id', 'desc').limit(limit).execute();
       return Promise.all(rows.map(toChange));
     },
   };

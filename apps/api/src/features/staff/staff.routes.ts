@@ -8,6 +8,8 @@ import {
   revealResponseSchema,
   staffApplicationParamsSchema,
   staffApplicationSchema,
+  staffChangeQuerySchema,
+  staffChangeQueueSchema,
   staffChangeResponseSchema,
   staffProblemTypes,
   staffQueueQuerySchema,
@@ -60,7 +62,7 @@ function answerOf<T>(result: ChangeOutcome<T>, timeZone: string): T {
  * statistics. Its required-documents checklist is required-documents.routes.ts.
  */
 export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { queue, review, statistics, documents, audit } = app.repositories;
+  const { queue, changeQueue, review, statistics, documents, audit } = app.repositories;
   const reviewable = (request: FastifyRequest, applicationId: number) =>
     reviewableApplication(review, request, applicationId);
 
@@ -80,6 +82,32 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = currentUser(request);
       const scope = scopeOf(user);
       const { items, total } = await queue.page(scope, request.query);
+      return {
+        items,
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+        counties: scope.allCounties ? app.programProfile.counties : [...user.counties].sort(),
+      };
+    },
+  );
+
+  app.get(
+    '/api/Staff/changes',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: "The queue's reported changes: the caller's counties (all for an administrator), filtered, one page",
+        querystring: staffChangeQuerySchema,
+        response: { 200: staffChangeQueueSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const user = currentUser(request);
+      const scope = scopeOf(user);
+      const { items, total } = await changeQueue.page(scope, request.query);
       return {
         items,
         total,

@@ -6,7 +6,7 @@ import { withStepValues, wizardSteps } from '@/features/application/wizard/wizar
 import { ChangePage, type ChangeStepRenderer } from '@/features/provider-record/pages/change-page';
 import { StaffNav } from '@/features/staff/components/staff-nav';
 import { StaffChangePage } from '@/features/provider-record/pages/staff-change-page';
-import { StaffChangesPage } from '@/features/provider-record/pages/staff-changes-page';
+import { StaffRecordPage } from '@/features/provider-record/pages/staff-record-page';
 
 /** The wizard's own step (fields, rules, messages) for one part of a reported change. */
 function ChangeStep({ part, application, saving, onComplete }: Parameters<ChangeStepRenderer>[0]) {
@@ -39,20 +39,22 @@ export function ChangeRoute() {
   return <ChangePage renderStep={(props) => <ChangeStep {...props} />} />;
 }
 
-/** /staff/changes and /staff/changes/{id}: the reported changes under the staff workspace's links. */
-export function StaffChangesRoute() {
-  return (
-    <div className="space-y-8">
-      <StaffNav />
-      <StaffChangesPage />
-    </div>
-  );
-}
+/** /staff/changes/{id}: a reported change under the staff workspace's links. */
 export function StaffChangeRoute() {
   return (
     <div className="space-y-8">
       <StaffNav />
       <StaffChangePage />
+    </div>
+  );
+}
+
+/** /staff/records/{applicationId}: a provider's record under the staff workspace's links. */
+export function StaffRecordRoute() {
+  return (
+    <div className="space-y-8">
+      <StaffNav />
+      <StaffRecordPage />
     </div>
   );
 }

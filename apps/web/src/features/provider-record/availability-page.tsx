@@ -1,33 +1,18 @@
-import type { Availability, Closure } from '@ccap/contracts';
+import type { Availability } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { type IntlFormat, useIntlFormat } from '@/lib/intl-format';
+import { useIntlFormat } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useCancelClosure } from './api/cancel-closure';
 import { useMyAvailability } from './api/get-my-availability';
 import { ClosureForm } from './closure-form';
+import { ClosureState, periodOf } from './components/closure-state';
 import { OpeningsForm } from './openings-form';
-
-const STATE_CLASSES: Record<Closure['state'], string> = {
-  upcoming: 'border-blue-700 text-blue-900 dark:border-blue-300 dark:text-blue-200',
-  'in-force': 'border-amber-700 text-amber-900 dark:border-amber-300 dark:text-amber-200',
-  past: 'border-slate-500 text-slate-800 dark:border-slate-400 dark:text-slate-200',
-  cancelled: 'border-slate-500 text-slate-800 dark:border-slate-400 dark:text-slate-200',
-};
-
-function periodOf(t: (key: string, values?: Record<string, string>) => string, format: IntlFormat, closure: Closure) {
-  return closure.kind === 'permanent' || closure.endsOn === null
-    ? t('availability.closures.permanentFrom', { from: format.date(closure.startsOn) })
-    : t('availability.closures.temporaryPeriod', {
-        from: format.date(closure.startsOn),
-        to: format.date(closure.endsOn),
-      });
-}
 
 function SearchStatus({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
@@ -79,11 +64,7 @@ function ClosuresList({ availability }: { availability: Availability }) {
                   <p className="font-semibold">{period}</p>
                   <p className="break-words">{closure.reason}</p>
                   <p>
-                    <span
-                      className={`inline-block rounded-full border px-3 py-0.5 text-sm font-semibold ${STATE_CLASSES[closure.state]}`}
-                    >
-                      {t(`availability.closures.state.${closure.state}`)}
-                    </span>
+                    <ClosureState state={closure.state} />
                   </p>
                 </div>
                 {closure.state === 'upcoming' ? (

@@ -52,6 +52,10 @@ describe('a reported change under review', () => {
       }),
     );
     await renderRoute('/staff/changes/12');
+    expect(await screen.findByRole('link', { name: 'Open the provider’s record' })).toHaveAttribute(
+      'href',
+      '/staff/records/31',
+    );
     const table = await screen.findByRole('table', { name: 'What changes in Addresses' });
     const rows = within(table).getAllByRole('row');
     // The header and the one answer that differs.

@@ -1,9 +1,9 @@
 import type { ProviderChange } from '@ccap/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { fieldClasses } from '@/components/ui/text-field';
 import { useIntlFormat } from '@/lib/intl-format';
@@ -59,6 +59,11 @@ function Review({ change }: { change: ProviderChange }) {
   return (
     <div className="space-y-6">
       <ChangeSummary change={change} />
+      <p>
+        <Link to={`/staff/records/${change.applicationId}`} className={linkClasses}>
+          {t('providerRecord.staffView.open')}
+        </Link>
+      </p>
       {change.conflict ? (
         <Alert tone="info">
           {t('providerRecord.change.conflict', {

@@ -3,7 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { apiRequest } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-const toSearch = (query: StaffQueueQueryInput) =>
+/** A queue's query as a query string, empty filters left out. */
+export const toSearch = (query: object) =>
   new URLSearchParams(
     Object.entries(query).flatMap(([key, value]) =>
       value === undefined || value === '' ? [] : [[key, `${value as string | number}`]],

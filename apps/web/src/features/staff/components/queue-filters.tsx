@@ -21,7 +21,8 @@ const queueFiltersSchema = z.object({
 });
 export type QueueFilterValues = z.infer<typeof queueFiltersSchema>;
 
-function Select({
+/** One filter of a queue: a labelled select whose empty choice ("Any") does not narrow it. */
+export function FilterSelect({
   id,
   label,
   options,
@@ -74,25 +75,25 @@ export function QueueFilters({
         </label>
         <input id={`${id}-search`} type="search" className={fieldClasses} {...form.register('search')} />
       </div>
-      <Select
+      <FilterSelect
         id={`${id}-status`}
         label={t('staff.queue.columns.status')}
         field={form.register('status')}
         options={submittedStatuses.map((status) => ({ value: status, label: statusLabel(t, status) }))}
       />
-      <Select
+      <FilterSelect
         id={`${id}-county`}
         label={t('staff.queue.columns.county')}
         field={form.register('county')}
         options={counties.map((county) => ({ value: county, label: county }))}
       />
-      <Select
+      <FilterSelect
         id={`${id}-providerType`}
         label={t('staff.queue.columns.providerType')}
         field={form.register('providerType')}
         options={providerTypes.map((type) => ({ value: type, label: typeLabel(t, type) }))}
       />
-      <Select
+      <FilterSelect
         id={`${id}-assignee`}
         label={t('staff.queue.columns.assignee')}
         field={form.register('assignee')}
@@ -101,7 +102,7 @@ export function QueueFilters({
           { value: 'none', label: t('staff.queue.unassigned') },
         ]}
       />
-      <Select
+      <FilterSelect
         id={`${id}-rfi`}
         label={t('staff.queue.columns.rfis')}
         field={form.register('rfi')}

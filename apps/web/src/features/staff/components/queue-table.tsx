@@ -18,7 +18,41 @@ const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
   { sort: 'nextRfiDueAt', labelKey: 'staff.queue.columns.rfis' },
 ];
 
-const cell = 'px-3 py-2 text-start align-top';
+export const cell = 'px-3 py-2 text-start align-top';
+
+/** A queue's column header: a button that sorts by it; aria-sort tells which column sorts and how. */
+export function SortHeader<K extends string>({
+  column,
+  label,
+  sort,
+  order,
+  onSort,
+}: {
+  column: K;
+  label: string;
+  sort: K;
+  order: 'asc' | 'desc';
+  onSort: (sort: K) => void;
+}) {
+  const active = column === sort;
+  return (
+    <th scope="col" className={cell} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-2 hover:underline"
+      >
+        {label}
+        <span aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
+      </button>
+    </th>
+  );
+}
+
+/** A flag beside a cell's value, in words (not only in colour). */
+export function QueueFlag({ children }: { children: string }) {
+  return <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">{children}</span>;
+}
 
 /**
  * The queue as a table: each column header is a button that sorts by it (aria-sort tells
@@ -50,26 +84,16 @@ export function QueueTable({
         <caption className="sr-only">{t('staff.queue.caption')}</caption>
         <thead>
           <tr className="border-b-2 border-slate-400">
-            {COLUMNS.map((column) => {
-              const active = column.sort === sort;
-              return (
-                <th
-                  key={column.sort}
-                  scope="col"
-                  className={cell}
-                  aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  <button
-                    type="button"
-                    onClick={() => onSort(column.sort)}
-                    className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-2 hover:underline"
-                  >
-                    {t(column.labelKey)}
-                    <span aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
-                  </button>
-                </th>
-              );
-            })}
+            {COLUMNS.map((column) => (
+              <SortHeader
+                key={column.sort}
+                column={column.sort}
+                label={t(column.labelKey)}
+                sort={sort}
+                order={order}
+                onSort={onSort}
+              />
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -90,11 +114,7 @@ export function QueueTable({
               <td className={cell}>{format.dayOf(item.submittedAt)}</td>
               <td className={cell}>
                 {format.number(item.daysWaiting)}
-                {item.overdue ? (
-                  <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
-                    {t('staff.queue.overdue')}
-                  </span>
-                ) : null}
+                {item.overdue ? <QueueFlag>{t('staff.queue.overdue')}</QueueFlag> : null}
               </td>
               <td className={cell}>
                 {item.assignee ? (
@@ -128,11 +148,7 @@ export function QueueTable({
                       })
                     : // Every pending request is answered: they wait for staff to complete them.
                       t('staff.queue.openRfisAnswered', { number: format.number(item.openRfiCount) })}
-                {item.rfiOverdue ? (
-                  <span className="ms-2 rounded bg-amber-800 px-1.5 py-0.5 text-xs font-semibold text-white">
-                    {t('staff.queue.rfiPastDue')}
-                  </span>
-                ) : null}
+                {item.rfiOverdue ? <QueueFlag>{t('staff.queue.rfiPastDue')}</QueueFlag> : null}
               </td>
             </tr>
           ))}

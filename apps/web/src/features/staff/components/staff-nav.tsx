@@ -19,11 +19,6 @@ export function StaffNav() {
           </NavLink>
         </li>
         <li>
-          <NavLink to="/staff/changes" className={linkClass}>
-            {t('staff.nav.changes')}
-          </NavLink>
-        </li>
-        <li>
           <NavLink to="/analytics" className={linkClass}>
             {t('staff.nav.analytics')}
           </NavLink>

@@ -7,33 +7,53 @@ import {
 } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/lib/auth/current-user';
 import { useIntlFormat } from '@/lib/intl-format';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAssignApplication } from '../api/assign-application';
 import { useQueue } from '../api/get-queue';
+import { ChangeQueue } from '../components/change-queue';
 import { QueueFilters, type QueueFilterValues } from '../components/queue-filters';
+import { QueueKindSwitch } from '../components/queue-kind-switch';
+import { QueuePager } from '../components/queue-pager';
 import { QueueTable } from '../components/queue-table';
 import { StaffNav } from '../components/staff-nav';
 import { staffErrorMessage } from '../staff-errors';
+import { useQueueParams } from '../use-queue-params';
 
 const PAGE_SIZE = 25;
 
-/** /staff: the review queue. Its filters, sort and page live in the address, so Back and links keep them. */
+/**
+ * /staff: the review queue, of applications or (`?kind=change`) of the changes providers
+ * reported. Its filters, sort and page live in the address, so Back and links keep them.
+ */
 export function QueuePage() {
   const { t } = useTranslation();
+  const { params } = useQueueParams();
+  const kind = params.get('kind') === 'change' ? 'change' : 'application';
+  // The switch keeps focus on its link; the title, the heading and the count (a status) say what is listed.
+  usePageTitle(kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.title'));
+  return (
+    <div className="space-y-6">
+      <StaffNav />
+      <h1 className="text-3xl font-bold">
+        {kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.heading')}
+      </h1>
+      <QueueKindSwitch kind={kind} />
+      {kind === 'change' ? <ChangeQueue /> : <ApplicationQueue />}
+    </div>
+  );
+}
+
+function ApplicationQueue() {
+  const { t } = useTranslation();
   const format = useIntlFormat();
-  usePageTitle(t('staff.queue.title'));
-  const [params, setParams] = useSearchParams();
+  const { params, update, order, page } = useQueueParams();
   const me = useCurrentUser();
   const sortParsed = queueSortSchema.safeParse(params.get('sort'));
   const sort: QueueSort = sortParsed.success ? sortParsed.data : 'submittedAt';
-  const order = params.get('order') === 'desc' ? 'desc' : 'asc';
-  const page = Math.max(1, Number(params.get('page')) || 1);
   const filters: QueueFilterValues = {
     status: params.get('status') ?? '',
     county: params.get('county') ?? '',
@@ -47,14 +67,6 @@ export function QueuePage() {
   const assign = useAssignApplication();
   const [assignError, setAssignError] = useState<string>();
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next);
-  };
   const onSort = (column: QueueSort) =>
     update({ sort: column, order: column === sort && order === 'asc' ? 'desc' : 'asc', page: undefined });
   const onAssign = (item: QueueItem) => {
@@ -67,9 +79,7 @@ export function QueuePage() {
 
   const pages = queue.data ? Math.max(1, Math.ceil(queue.data.total / PAGE_SIZE)) : 1;
   return (
-    <div className="space-y-6">
-      <StaffNav />
-      <h1 className="text-3xl font-bold">{t('staff.queue.heading')}</h1>
+    <>
       <p>{t('staff.queue.intro', { days: REVIEW_TARGET_DAYS })}</p>
       <QueueFilters
         values={filters}
@@ -95,17 +105,9 @@ export function QueuePage() {
               assigning={assign.isPending ? assign.variables.id : undefined}
             />
           ) : null}
-          <nav aria-label={t('staff.queue.pagination')} className="flex flex-wrap items-center gap-4">
-            <Button variant="secondary" disabled={page <= 1} onClick={() => update({ page: String(page - 1) })}>
-              {t('staff.queue.previous')}
-            </Button>
-            <span>{t('staff.queue.pageOf', { page: format.number(page), pages: format.number(pages) })}</span>
-            <Button variant="secondary" disabled={page >= pages} onClick={() => update({ page: String(page + 1) })}>
-              {t('staff.queue.next')}
-            </Button>
-          </nav>
+          <QueuePager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
         </>
       )}
-    </div>
+    </>
   );
 }

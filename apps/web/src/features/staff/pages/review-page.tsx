@@ -125,6 +125,13 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
           </div>
         ))}
       </dl>
+      {application.status === 'approved' ? (
+        <p>
+          <Link to={`/staff/records/${application.applicationId}`} className={linkClasses}>
+            {t('staff.review.providerRecord')}
+          </Link>
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-4">
         <span ref={assignment} className="contents">
           {application.allowedActions.length > 0 && !mine ? (

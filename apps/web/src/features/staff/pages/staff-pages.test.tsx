@@ -343,6 +343,15 @@ describe('the review page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Little Acorns' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Give back (unassign)' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
+    // An approved application is a provider's record now: the page leads to it.
+    expect(screen.getByRole('link', { name: 'Open the provider record' })).toHaveAttribute('href', '/staff/records/41');
+  });
+
+  it('offers no provider record while the application is undecided', async () => {
+    fakeReview(() => HttpResponse.json({}));
+    await renderRoute('/staff/applications/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Little Acorns' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Open the provider record' })).toBeNull();
   });
 
   it('explains a version conflict in words', async () => {

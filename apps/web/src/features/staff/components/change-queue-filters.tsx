@@ -1,0 +1,86 @@
+import { changeParts, changeStatuses } from '@ccap/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { partTitle } from '@/components/application/part-title';
+import { Button } from '@/components/ui/button';
+import { zodOptions } from '@/components/ui/form/error-messages';
+import { fieldClasses } from '@/components/ui/text-field';
+import { FilterSelect } from './queue-filters';
+
+/** The change queue's filters as chosen; an empty one does not narrow the list. */
+const changeFiltersSchema = z.object({
+  status: z.string(),
+  county: z.string(),
+  part: z.string(),
+  effectiveFrom: z.string(),
+  effectiveTo: z.string(),
+  conflicts: z.boolean(),
+});
+export type ChangeFilterValues = z.infer<typeof changeFiltersSchema>;
+
+const sentStatuses = changeStatuses.filter((status) => status !== 'draft');
+
+/** The reported changes' filters: a plain form, applied on submit as the application queue's. */
+export function ChangeQueueFilters({
+  values,
+  counties,
+  onApply,
+}: {
+  values: ChangeFilterValues;
+  counties: string[];
+  onApply: (values: ChangeFilterValues) => void;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const form = useForm<ChangeFilterValues>({ resolver: zodResolver(changeFiltersSchema, zodOptions), values });
+  const submit = form.handleSubmit(onApply);
+  return (
+    <form
+      role="search"
+      aria-label={t('staff.queue.changes.filtersLabel')}
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-600"
+    >
+      <FilterSelect
+        id={`${id}-status`}
+        label={t('staff.queue.columns.status')}
+        field={form.register('status')}
+        options={sentStatuses.map((status) => ({ value: status, label: t(`providerRecord.changeStatus.${status}`) }))}
+      />
+      <FilterSelect
+        id={`${id}-county`}
+        label={t('staff.queue.columns.county')}
+        field={form.register('county')}
+        options={counties.map((county) => ({ value: county, label: county }))}
+      />
+      <FilterSelect
+        id={`${id}-part`}
+        label={t('staff.queue.changes.part')}
+        field={form.register('part')}
+        options={changeParts.map((part) => ({ value: part, label: partTitle(t, part) }))}
+      />
+      <div>
+        <label htmlFor={`${id}-from`} className="block font-semibold">
+          {t('staff.queue.changes.effectiveFrom')}
+        </label>
+        <input id={`${id}-from`} type="date" className={fieldClasses} {...form.register('effectiveFrom')} />
+      </div>
+      <div>
+        <label htmlFor={`${id}-to`} className="block font-semibold">
+          {t('staff.queue.changes.effectiveTo')}
+        </label>
+        <input id={`${id}-to`} type="date" className={fieldClasses} {...form.register('effectiveTo')} />
+      </div>
+      <div className="flex flex-wrap items-center gap-4 lg:col-span-5">
+        <label className="inline-flex min-h-11 items-center gap-2">
+          <input type="checkbox" className="size-5" {...form.register('conflicts')} />
+          {t('staff.queue.changes.conflictsOnly')}
+        </label>
+        <Button type="submit">{t('staff.queue.apply')}</Button>
+      </div>
+    </form>
+  );
+}
