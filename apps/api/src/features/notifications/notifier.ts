@@ -20,6 +20,10 @@ export const noticeTemplates = [
   'closurePermanentRecorded',
   'closureRecordedStaff',
   'closurePermanentStaff',
+  // Requests for information on a reported change: the RFI events' preferences, the change's words.
+  'changeRfiRequested',
+  'changeRfiAnswered',
+  'changeRfiCompleted',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

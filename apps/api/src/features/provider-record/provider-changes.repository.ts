@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
+import { closePendingChangeRfis } from '../rfi/rfi-change-decided';
 import type { StaffScope } from '../staff/staff-scope';
 import { withChange } from './change-rules';
 import type { ProviderRecordsRepository } from './provider-records.repository';
@@ -303,6 +304,7 @@ export function createProviderChangesRepository(
           .set({ status: 'withdrawn', version: change.version + 1, updated_at: new Date() })
           .where('id', '=', change.id)
           .execute();
+        await closePendingChangeRfis(trx, audit, change, 'withdrawn', input.actor);
         await audit.recordChange(trx, {
           actor: input.actor,
           action: 'provider-change.withdrawn',
@@ -354,6 +356,7 @@ export function createProviderChangesRepository(
           })
           .where('id', '=', change.id)
           .execute();
+        await closePendingChangeRfis(trx, audit, change, status, input.actor);
         await audit.recordChange(trx, {
           actor: input.actor,
           action: `provider-change.${input.action === 'approve' ? 'approved' : 'denied'}`,
