@@ -41,6 +41,10 @@ const notPending = () =>
   new HttpProblem(409, 'rfiCompleted', {
     type: rfiProblemTypes.notPending,
   });
+const changeClosed = () =>
+  new HttpProblem(409, 'changeClosedForRfi', {
+    type: rfiProblemTypes.applicationClosed,
+  });
 const applicationClosed = () =>
   new HttpProblem(409, 'applicationClosedForRfi', {
     type: rfiProblemTypes.applicationClosed,
@@ -228,7 +232,8 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       if (!isCountyStaff(user, subject)) {
         throw new HttpProblem(403, 'staffOfCountyRequestsRfi');
       }
-      if (!rfiRequests.isOpenForRequests(subject)) throw applicationClosed();
+      if (!rfiRequests.isOpenForRequests(subject))
+        throw subject.kind === 'change' ? changeClosed() : applicationClosed();
       // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
       const dueDate = request.body.dueDate ?? programDay(app.programProfile.timeZone, new Date(), RFI_DEFAULT_DUE_DAYS);
       const created = await withFile(
@@ -244,7 +249,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
             file,
             actor: { id: user.id, label: user.email, requestId: request.id },
           }),
-        applicationClosed,
+        subject.kind === 'change' ? changeClosed : applicationClosed,
       );
       return reply.code(201).send(created);
     },
