@@ -6,6 +6,20 @@ import type { StoredFile } from '../documents/documents.repository';
 
 export type ChangeDocumentRow = Selectable<ProviderChangeDocumentTable>;
 
+/** Where a change's file is downloaded. */
+export const changeDocumentUrl = (documentId: number) => `/api/ProviderRecord/changes/documents/${documentId}/file`;
+
+export const toChangeDocumentFile = (row: ChangeDocumentRow) => ({
+  documentId: row.id,
+  code: row.code,
+  documentName: row.document_name,
+  fileName: row.display_name,
+  contentType: row.content_type,
+  size: row.size_bytes,
+  uploadedAt: row.uploaded_at.toISOString(),
+  url: changeDocumentUrl(row.id),
+});
+
 /** A change takes documents until it is decided: while a draft and while sent. */
 export const changeOpenForDocuments = (status: ChangeStatus) => status === 'draft' || status === 'submitted';
 

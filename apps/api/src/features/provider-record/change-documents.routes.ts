@@ -21,26 +21,12 @@ import {
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { documentsNeededFor, withChange } from './change-rules';
-import { type ChangeDocumentRow, changeOpenForDocuments } from './change-documents.repository';
+import { changeOpenForDocuments, toChangeDocumentFile } from './change-documents.repository';
 import type { StoredChange } from './provider-changes.repository';
 
 export type ChangeDocumentsRoutesOptions = UploadRoutesOptions;
 
 const changeClosed = () => new HttpProblem(409, 'changeClosedForDocuments');
-
-/** Where a change's file is downloaded. */
-export const changeDocumentUrl = (documentId: number) => `/api/ProviderRecord/changes/documents/${documentId}/file`;
-
-export const toChangeDocumentFile = (row: ChangeDocumentRow) => ({
-  documentId: row.id,
-  code: row.code,
-  documentName: row.document_name,
-  fileName: row.display_name,
-  contentType: row.content_type,
-  size: row.size_bytes,
-  uploadedAt: row.uploaded_at.toISOString(),
-  url: changeDocumentUrl(row.id),
-});
 
 /**
  * The documents of a reported change (ADR 101): the provider uploads the files the change needs

@@ -199,6 +199,8 @@ describe('documents on a change', () => {
       (await call(provider, 'DELETE', `/api/ProviderRecord/changes/documents/${kept.documentId}`)).statusCode,
     ).toBe(409);
     expect((await call(provider, 'GET', kept.url)).statusCode).toBe(200);
+    // Applied: its files are among the record's documents on file.
+    expect((await record()).changeDocuments?.map((document) => document.documentId)).toContain(kept.documentId);
   });
 });
 
