@@ -44,10 +44,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  await db
-    .deleteFrom('rfi' as never)
-    .where(sql.ref('change_id'), 'is not', null)
-    .execute();
+  // A change's RFIs have no application to stay with: they go.
+  await sql`delete from rfi where change_id is not null`.execute(db);
   await db.schema.dropIndex('rfi_change_idx').execute();
   await db.schema.alterTable('rfi').dropConstraint('rfi_one_subject').execute();
   await db.schema
