@@ -316,4 +316,27 @@ describe('requests for information on a change', () => {
     });
     expect(answer.statusCode).toBe(409);
   });
+
+  it('withdrawing the change completes its pending RFIs too, with the reason audited', async () => {
+    const change = await send(await newAdultDraft('Ivy'));
+    const created = await createRfi(storyWorker, { changeId: change.changeId, serviceWorkerComment: 'Who is Ivy?' });
+    expect(created.statusCode).toBe(201);
+    const { rfiId } = created.json<{ rfiId: number }>();
+    const withdrawn = await call(provider, 'POST', `/api/ProviderRecord/changes/${change.changeId}/withdraw`, {
+      version: change.version,
+    });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((await rfisOf(provider, change.changeId)).json<Rfi[]>()[0]?.status).toBe('completed');
+    const trail = await ctx.database.db
+      .selectFrom('audit_log')
+      .select(['action', 'reason'])
+      .where('entity_type', '=', 'rfi')
+      .where('entity_id', '=', String(rfiId))
+      .orderBy('id')
+      .execute();
+    expect(trail.at(-1)).toMatchObject({
+      action: 'rfi.completed',
+      reason: 'Closed with the change, which was withdrawn',
+    });
+  });
 });
