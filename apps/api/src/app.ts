@@ -32,6 +32,7 @@ import { devMailRoutes } from './features/mail/dev-mail.routes';
 import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { programRoutes } from './features/program/program.routes';
 import { availabilityRoutes } from './features/provider-record/availability.routes';
+import { changeDocumentsRoutes } from './features/provider-record/change-documents.routes';
 import { providerChangeRoutes } from './features/provider-record/provider-change.routes';
 import { providerRecordRoutes } from './features/provider-record/provider-record.routes';
 import { providersRoutes } from './features/providers/providers.routes';
@@ -267,6 +268,7 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   await app.register(staffRoutes);
   await app.register(providerRecordRoutes);
   await app.register(providerChangeRoutes);
+  await app.register(changeDocumentsRoutes, uploads);
   await app.register(requiredDocumentsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);

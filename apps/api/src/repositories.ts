@@ -23,6 +23,7 @@ import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
 import { createAvailabilityRepository } from './features/provider-record/availability.repository';
+import { createChangeDocumentsRepository } from './features/provider-record/change-documents.repository';
 import { createProviderChangesRepository } from './features/provider-record/provider-changes.repository';
 import { createProviderRecordsRepository } from './features/provider-record/provider-records.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
@@ -98,6 +99,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
+    changeDocuments: createChangeDocumentsRepository(db, audit),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),

@@ -21,7 +21,7 @@ async function main() {
   // shared PostgreSQL, another instance may be receiving a file right now: only old ones go.
   const swept = await sweepOrphanFiles(
     app.blobs,
-    referencedByAny(app.repositories.documents, app.repositories.rfiFiles),
+    referencedByAny(app.repositories.documents, app.repositories.rfiFiles, app.repositories.changeDocuments),
     { olderThanMs: database.backend === 'pglite' ? 0 : 60 * 60 * 1000 },
   );
   if (swept.staged + swept.stored > 0) app.log.warn(swept, 'removed document files left by an interrupted upload');

@@ -302,7 +302,9 @@ export interface ProviderNameVocabularyTable {
 
 export interface RfiTable {
   id: Generated<number>;
-  application_id: number;
+  /** The application or (0034) the reported change it is about: exactly one is set. */
+  application_id: number | null;
+  change_id: ColumnType<number | null, number | null | undefined, number | null>;
   status: Generated<'pending' | 'completed'>;
   service_worker_comment: string;
   applicant_comment: string | null;
@@ -412,6 +414,23 @@ export interface DB {
   provider_record: ProviderRecordTable;
   provider_record_version: ProviderRecordVersionTable;
   provider_change: ProviderChangeTable;
+  provider_change_document: ProviderChangeDocumentTable;
+}
+
+/** 0034-change-rfi-documents: one file the provider uploaded for a document a change needs. */
+export interface ProviderChangeDocumentTable {
+  id: Generated<number>;
+  change_id: number;
+  code: string;
+  document_name: string;
+  stored_name: string;
+  display_name: string;
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  blob_key: string;
+  uploaded_by: string;
+  uploaded_at: DefaultedTimestamp;
 }
 
 /** 0033-provider-availability: a closure of an approved provider (ADR 102). */

@@ -91,6 +91,7 @@ function RfiTimelineSpecimen() {
     {
       rfiId: 2,
       applicationId: 1042,
+      changeId: null,
       statusDescription: completed ? 'completed' : 'pending',
       status: completed ? 'completed' : 'pending',
       createdDate: '2026-06-10T14:00:00.000Z',
@@ -106,6 +107,7 @@ function RfiTimelineSpecimen() {
     {
       rfiId: 1,
       applicationId: 1042,
+      changeId: null,
       statusDescription: 'completed',
       status: 'completed',
       createdDate: '2026-05-20T14:00:00.000Z',

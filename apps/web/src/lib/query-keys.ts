@@ -44,6 +44,10 @@ export const queryKeys = {
     all: (applicationId: number) => ['rfi', applicationId] as const,
     list: (applicationId: number) => ['rfi', applicationId, 'list'] as const,
     permissions: (applicationId: number) => ['rfi', applicationId, 'permissions'] as const,
+    /** The RFIs of a reported change. */
+    change: (changeId: number) => ['rfi', 'change', changeId] as const,
+    changeList: (changeId: number) => ['rfi', 'change', changeId, 'list'] as const,
+    changePermissions: (changeId: number) => ['rfi', 'change', changeId, 'permissions'] as const,
   },
   notifications: {
     all: () => ['notifications'] as const,

@@ -12,6 +12,7 @@ import type {
   NotificationList,
   ProgramProfile,
   RevokeRoleRequest,
+  RfiChangePermissions,
   RfiPermissions,
   StaffMember,
   UserSettings,
@@ -222,6 +223,19 @@ export const defaultHandlers = [
     } satisfies StaffMember);
   }),
   http.get('*/api/Dev/mail', () => HttpResponse.json({ data: testMail })),
+  // A reported change has no RFI yet; the test user is the county's staff on it.
+  http.get('*/api/Rfi/changes/:changeId', () => HttpResponse.json([])),
+  http.get('*/api/Rfi/changes/:changeId/permissions', ({ params }) =>
+    HttpResponse.json({
+      applicationId: 31,
+      changeId: Number(params.changeId),
+      changeStatus: 'submitted',
+      mode: 'service-worker',
+      canRequest: true,
+      canComplete: false,
+      canReply: false,
+    } satisfies RfiChangePermissions),
+  ),
   // The test user owns the applications tests open: the applicant's side of the RFI page.
   http.get('*/api/Rfi/:id/permissions', ({ params }) =>
     HttpResponse.json({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { draftApplicationSchema } from '../application/draft-application';
 import { isoDateSchema } from '../application/rules';
 import { requiredDocumentSchema } from '../documents/documents';
+import { changeDocumentFileSchema } from './change-documents';
 
 /**
  * The provider's record after approval (issue #41, ADR 100): the approved application's answers,
@@ -79,6 +80,8 @@ export const providerRecordViewSchema = z.object({
   history: z.array(recordVersionSummarySchema),
   /** The documents on file: the approved application's. */
   documents: z.array(requiredDocumentSchema),
+  /** And the files sent with the changes applied to the record since. */
+  changeDocuments: z.array(changeDocumentFileSchema).optional(),
 });
 export type ProviderRecordView = z.infer<typeof providerRecordViewSchema>;
 

@@ -68,3 +68,15 @@ describe('an RFI due date: one rule for the form and the API', () => {
     expect(messagesOf(malformed)).toEqual(['Invalid ISO date']);
   });
 });
+
+describe('the subject of a new RFI', () => {
+  it('is an application or a reported change, exactly one of them', () => {
+    const base = { serviceWorkerComment: 'Send the lease.' };
+    expect(createRfiRequestSchema.safeParse({ ...base, applicationId: 1 }).success).toBe(true);
+    expect(createRfiRequestSchema.safeParse({ ...base, changeId: 4 }).success).toBe(true);
+    for (const body of [base, { ...base, applicationId: 1, changeId: 4 }]) {
+      const parsed = createRfiRequestSchema.safeParse(body);
+      expect(parsed.error?.issues).toEqual([expect.objectContaining({ path: ['applicationId'] })]);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationStatusSchema } from '../application/drafts';
+import { changeStatusSchema } from '../provider-record/changes';
 import { plusDays, todayIso } from '../application/rules';
 import { DOCUMENT_FILE_NAME_MAX } from '../documents/documents';
 
@@ -72,7 +73,10 @@ export type RfiDocument = z.infer<typeof rfiDocumentSchema>;
  */
 export const rfiSchema = z.object({
   rfiId: z.number().int().positive(),
+  /** The application it is about; for an RFI on a reported change, the application of the change's record. */
   applicationId: z.number().int().positive(),
+  /** The reported change it is about (ADR 101), or null for an RFI on an application. */
+  changeId: z.number().int().positive().nullable(),
   statusDescription: z.string(),
   status: rfiStatusSchema,
   /** ISO date-time. */
@@ -93,6 +97,8 @@ export type Rfi = z.infer<typeof rfiSchema>;
 export const rfiListSchema = z.array(rfiSchema);
 
 export const rfiApplicationParamsSchema = z.object({ applicationId: idSchema });
+/** GET /api/Rfi/changes/{changeId} and its permissions: the RFIs of a reported change. */
+export const rfiChangeParamsSchema = z.object({ changeId: idSchema });
 export const rfiDocumentParamsSchema = z.object({ rfiDocumentId: idSchema });
 export const rfiDownloadQuerySchema = z.object({ rfiDocumentId: idSchema });
 
@@ -124,25 +130,32 @@ export type RfiReplyForm = z.infer<typeof rfiReplyFormSchema>;
  * Spec section 3 "RFI form / create payload", for POST /api/rfi/CreateRfi (staff of the
  * application's county). createdBy and uploadedBy come from the token, whatever is sent.
  */
-export const createRfiRequestSchema = z.object({
-  applicationId: bodyIdSchema,
-  serviceWorkerComment: z
-    .string(SERVICE_WORKER_COMMENT_REQUIRED)
-    .trim()
-    .min(1, SERVICE_WORKER_COMMENT_REQUIRED)
-    .max(RFI_COMMENT_MAX),
-  /** Ignored here: the applicant answers through RespondRfi. */
-  applicantComment: z.string().nullable().optional(),
-  /** Ignored: the creator is the signed-in user. */
-  createdBy: z.string().nullable().optional(),
-  /** A new RFI is pending; nothing else may be asked for. */
-  status: z.literal('pending').optional(),
-  dueDate: z.iso
-    .date()
-    .refine((date) => isRfiDueDateAllowed(date), dueDateOutOfRange)
-    .optional(),
-  document: rfiDocumentUploadSchema.nullable().optional(),
-});
+export const createRfiRequestSchema = z
+  .object({
+    /** The application asked about; or, instead, `changeId`: a change reported on a provider record. */
+    applicationId: bodyIdSchema.optional(),
+    changeId: bodyIdSchema.optional(),
+    serviceWorkerComment: z
+      .string(SERVICE_WORKER_COMMENT_REQUIRED)
+      .trim()
+      .min(1, SERVICE_WORKER_COMMENT_REQUIRED)
+      .max(RFI_COMMENT_MAX),
+    /** Ignored here: the applicant answers through RespondRfi. */
+    applicantComment: z.string().nullable().optional(),
+    /** Ignored: the creator is the signed-in user. */
+    createdBy: z.string().nullable().optional(),
+    /** A new RFI is pending; nothing else may be asked for. */
+    status: z.literal('pending').optional(),
+    dueDate: z.iso
+      .date()
+      .refine((date) => isRfiDueDateAllowed(date), dueDateOutOfRange)
+      .optional(),
+    document: rfiDocumentUploadSchema.nullable().optional(),
+  })
+  .refine((body) => (body.applicationId === undefined) !== (body.changeId === undefined), {
+    path: ['applicationId'],
+    message: 'Name either an application or a change.',
+  });
 export type CreateRfiRequest = z.infer<typeof createRfiRequestSchema>;
 /** The new RFI's id (spec: "returns the new RFI id"). */
 export const createRfiResponseSchema = z.object({ rfiId: z.number().int().positive() });
@@ -176,3 +189,9 @@ export const rfiPermissionsSchema = z.object({
   canReply: z.boolean(),
 });
 export type RfiPermissions = z.infer<typeof rfiPermissionsSchema>;
+
+/** GET /api/Rfi/changes/{changeId}/permissions: the same for the RFIs of a reported change. */
+export const rfiChangePermissionsSchema = rfiPermissionsSchema
+  .omit({ applicationStatus: true })
+  .extend({ changeId: z.number().int().positive(), changeStatus: changeStatusSchema });
+export type RfiChangePermissions = z.infer<typeof rfiChangePermissionsSchema>;

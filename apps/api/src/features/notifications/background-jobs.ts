@@ -83,9 +83,13 @@ export async function startBackgroundJobs(options: {
   const sweepOrphans = blobs
     ? async () => {
         // Another instance may be receiving a file right now: only files an hour old go.
-        const swept = await sweepOrphanFiles(blobs, referencedByAny(repositories.documents, repositories.rfiFiles), {
-          olderThanMs: HOUR_MS,
-        });
+        const swept = await sweepOrphanFiles(
+          blobs,
+          referencedByAny(repositories.documents, repositories.rfiFiles, repositories.changeDocuments),
+          {
+            olderThanMs: HOUR_MS,
+          },
+        );
         if (swept.staged + swept.stored > 0) log.warn(swept, 'removed document files left by an interrupted upload');
       }
     : undefined;

@@ -25,6 +25,10 @@ export const noticeTemplates = [
   // A provider's reported changes (ADR 101): to the county's staff, and a denial with its reason.
   'changeReceivedStaff',
   'changeDenied',
+  // Requests for information on a reported change: the RFI events' preferences, the change's words.
+  'changeRfiRequested',
+  'changeRfiAnswered',
+  'changeRfiCompleted',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

@@ -4,6 +4,7 @@ import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
+import { closePendingChangeRfis } from '../rfi/rfi-change-decided';
 import { withChange } from './change-rules';
 import { countyWorkers } from './county-workers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
@@ -339,6 +340,7 @@ export function createProviderChangesRepository(
           before: { status: change.status },
           after: { applicationId: change.applicationId, status: 'withdrawn' },
         });
+        await closePendingChangeRfis(trx, audit, change, 'withdrawn', input.actor);
         return undefined;
       });
     },
@@ -383,6 +385,7 @@ export function createProviderChangesRepository(
             ? { event: 'changeDecided', status }
             : { event: 'changeDecided', status, template: 'changeDenied', values: { reason: input.reason ?? '' } },
         });
+        await closePendingChangeRfis(trx, audit, change, status, input.actor);
         if (approve && change.effectiveDate <= input.today) {
           await apply(trx, { ...decided, status: 'approved', basedOnVersion: current.version }, input.actor);
         }

@@ -14,6 +14,7 @@ import { localeOfAcceptLanguage } from '../../lib/request-locale';
 import { notFound } from '../../plugins/problem';
 import { canReadApplication } from '../application/application-access';
 import { toRequiredDocument } from '../documents/documents.repository';
+import { toChangeDocumentFile } from './change-documents.repository';
 import { currentUser } from '../identity/access.plugin';
 import type { ProviderRecordRow } from './provider-records.repository';
 
@@ -25,7 +26,7 @@ const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
  * anyone else is told it does not exist.
  */
 export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { providerRecords, documents, audit } = app.repositories;
+  const { providerRecords, documents, changeDocuments, audit } = app.repositories;
   const { readLog, contactUnits, agencyName } = app.programProfile;
   const unit = contactUnits.find((candidate) => candidate.id === readLog.unitId) ?? contactUnits[0];
 
@@ -35,10 +36,11 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     acceptLanguage: string | undefined,
   ): Promise<ProviderRecordView> => {
     const day = on ?? providerRecords.today();
-    const [inForce, history, documentRows] = await Promise.all([
+    const [inForce, history, documentRows, changeFiles] = await Promise.all([
       providerRecords.inForceOn(record.id, day),
       providerRecords.history(record.id),
       documents.listFor(record.applicationId),
+      changeDocuments.listAppliedFor(record.applicationId),
     ]);
     // Staff are named as the program profile's read log names them: their unit, or themselves.
     const unitName = localize(unit?.name ?? agencyName, localeOfAcceptLanguage(acceptLanguage));
@@ -72,6 +74,7 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         changed: version.changed,
       })),
       documents: documentRows.map((row) => toRequiredDocument(row)),
+      changeDocuments: changeFiles.map(toChangeDocumentFile),
     };
   };
 

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import type { StoredFile } from '../documents/documents.repository';
-import { lockApplicationOfRfi, rfiLink } from './rfi-application';
+import { lockSubjectOfRfi, rfiNotice } from './rfi-application';
 import { fileFacts, insertRfiFile } from './rfi-files.repository';
 
 /** The applicant's answers to requests for information. */
@@ -19,17 +19,11 @@ export function createRfiAnswersRepository(db: Kysely<DB>, audit: AuditRepositor
       actor: Actor;
     }): Promise<'answered' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
-        if (!(await lockApplicationOfRfi(trx, input.rfiId))) return 'not-found';
+        const subject = await lockSubjectOfRfi(trx, input.rfiId);
+        if (!subject) return 'not-found';
         const before = await trx
           .selectFrom('rfi')
-          .innerJoin('application', 'application.id', 'rfi.application_id')
-          .select([
-            'rfi.status',
-            'rfi.applicant_comment',
-            'rfi.application_id',
-            'rfi.created_by',
-            'application.owner_id',
-          ])
+          .select(['rfi.status', 'rfi.applicant_comment', 'rfi.created_by'])
           .where('rfi.id', '=', input.rfiId)
           .forUpdate()
           .executeTakeFirst();
@@ -51,21 +45,12 @@ export function createRfiAnswersRepository(db: Kysely<DB>, audit: AuditRepositor
           entity: { type: 'rfi', id: input.rfiId },
           before: { applicantComment: before.applicant_comment },
           after: {
-            applicationId: before.application_id,
+            applicationId: subject.applicationId,
+            ...(subject.changeId === null ? {} : { changeId: subject.changeId }),
             applicantComment: input.applicantComment ?? before.applicant_comment,
             ...(input.file && document ? { document: { rfiDocumentId: document.id, ...fileFacts(input.file) } } : {}),
           },
-          notify: [
-            {
-              userId: before.created_by,
-              event: 'rfiAnswered',
-              applicationId: before.application_id,
-              links: [
-                rfiLink(before.application_id),
-                { kind: 'review', href: `/staff/applications/${before.application_id}` },
-              ],
-            },
-          ],
+          notify: [rfiNotice(subject, 'rfiAnswered', { userId: before.created_by })],
         });
         return 'answered';
       });

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { StoredFile } from '../documents/documents.repository';
-import { applicationOfRfiColumns } from './rfi-application';
+import { subjectOfRfi } from './rfi-application';
 
 /** Where an RFI's file is downloaded. */
 export const rfiFileUrl = (id: number) => `/api/Rfi/documents/${id}/file`;
@@ -34,19 +34,16 @@ export const insertRfiFile = async (trx: Transaction<DB>, rfiId: number, file: S
 /** The files sent with requests for information and their answers. */
 export function createRfiFilesRepository(db: Kysely<DB>) {
   return {
-    /** An RFI's file with the application it belongs to, or undefined. */
+    /** An RFI's file with what its RFI is about (an application or a change), or undefined. */
     async find(rfiDocumentId: number) {
-      const row = await db
+      const document = await db
         .selectFrom('rfi_document')
-        .innerJoin('rfi', 'rfi.id', 'rfi_document.rfi_id')
-        .innerJoin('application', 'application.id', 'rfi.application_id')
-        .selectAll('rfi_document')
-        .select(applicationOfRfiColumns)
-        .where('rfi_document.id', '=', rfiDocumentId)
+        .selectAll()
+        .where('id', '=', rfiDocumentId)
         .executeTakeFirst();
-      if (!row) return undefined;
-      const { applicationId, ownerId, county, status, ...document } = row;
-      return { document, application: { applicationId, ownerId, county, status } };
+      if (!document) return undefined;
+      const subject = await subjectOfRfi(db, document.rfi_id);
+      return subject && { document, subject };
     },
 
     /** Which of these blob keys an RFI file row still points at (the orphan sweep keeps those). */

@@ -42,10 +42,10 @@ export function createRfiRemindersRepository(db: Kysely<DB>, notifier: Notifier,
           await notifier.notify(trx, {
             userId: rfi.owner_id,
             event: 'rfiDue',
-            applicationId: rfi.application_id,
+            applicationId: rfi.application_id!,
             // The due day as the reader's language writes a date, not as the database does.
             valuesIn: (lang) => ({ due: createFormats(lang).date(rfi.due_date) }),
-            links: [rfiLink(rfi.application_id)],
+            links: [rfiLink(rfi.application_id!)],
           });
           await trx.updateTable('rfi').set({ reminded_at: now }).where('id', '=', rfi.id).execute();
         }

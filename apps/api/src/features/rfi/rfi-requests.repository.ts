@@ -1,54 +1,61 @@
-import { isStatusIn, type Rfi, undecidedStatuses } from '@ccap/contracts';
+import { type Rfi, undecidedStatuses } from '@ccap/contracts';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import { createFormats } from '../application/pdf/formats';
 import type { StoredFile } from '../documents/documents.repository';
-import { type ApplicationOfRfi, applicationOfRfiColumns, lockApplicationOfRfi, rfiLink } from './rfi-application';
+import {
+  findSubject,
+  isOpenForRequests,
+  lockSubjectOfRfi,
+  type RfiSubject,
+  type RfiSubjectKey,
+  rfiNotice,
+  subjectColumn,
+  subjectOfRfi,
+} from './rfi-application';
 import { fileFacts, insertRfiFile, rfiFileUrl } from './rfi-files.repository';
-import { applyRfiStatusRule, pendingCount } from './rfi-status-rule';
+import { applyRfiStatusRule } from './rfi-status-rule';
 
 type DocumentRow = Selectable<RfiDocumentTable> & { uploaded_by_email: string };
 
 /**
  * Requests for information as staff make and close them, read by both sides, and the
- * application status rule they drive.
+ * application status rule they drive. An RFI is about an application or a reported change.
  */
 export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditRepository) {
   return {
-    /** Staff may still ask for information: the application has no decision yet. */
-    isOpenForRequests: (status: ApplicationOfRfi['status']) => isStatusIn(undecidedStatuses, status),
+    /** Staff may still ask for information: the application has no decision yet, the change is sent and undecided. */
+    isOpenForRequests: (subject: RfiSubject) => isOpenForRequests(subject, undecidedStatuses),
 
-    async findApplication(applicationId: number): Promise<ApplicationOfRfi | undefined> {
-      return db
-        .selectFrom('application')
-        .select(applicationOfRfiColumns)
-        .where('id', '=', applicationId)
-        .executeTakeFirst();
-    },
+    /** The application or change RFIs are asked on, or undefined. */
+    findSubject: (key: RfiSubjectKey) => findSubject(db, key),
 
-    /** An RFI with its application, or undefined. */
+    /** An RFI with its subject, or undefined. */
     async find(rfiId: number) {
       const row = await db
         .selectFrom('rfi')
-        .innerJoin('application', 'application.id', 'rfi.application_id')
         .select(['rfi.id as rfiId', 'rfi.status as rfiStatus', 'rfi.created_by as requesterId'])
-        .select(applicationOfRfiColumns)
         .where('rfi.id', '=', rfiId)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { rfiId: id, rfiStatus, requesterId, ...application } = row;
-      return { rfiId: id, status: rfiStatus, requesterId, application };
+      const subject = await subjectOfRfi(db, rfiId);
+      return subject && { rfiId: row.rfiId, status: row.rfiStatus, requesterId: row.requesterId, subject };
     },
 
-    /** Every RFI of an application with its files, newest first. */
-    async listFor(applicationId: number): Promise<Rfi[]> {
+    /** Every RFI of an application or a change with its files, newest first. */
+    async listFor(key: RfiSubjectKey): Promise<Rfi[]> {
+      const [column, id] = subjectColumn(key);
       const rows = await db
         .selectFrom('rfi')
         .innerJoin('app_user as creator', 'creator.id', 'rfi.created_by')
+        .leftJoin('provider_change as change', 'change.id', 'rfi.change_id')
+        .leftJoin('provider_record as record', 'record.id', 'change.record_id')
         .select([
           'rfi.id',
-          'rfi.application_id',
+          // A change's RFI names the application of the change's record.
+          sql<number>`coalesce(rfi.application_id, record.application_id)`.as('application_id'),
+          'rfi.change_id',
           'rfi.status',
           'rfi.service_worker_comment',
           'rfi.applicant_comment',
@@ -59,7 +66,7 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
           'creator.email as creator_email',
           'creator.name as creator_name',
         ])
-        .where('rfi.application_id', '=', applicationId)
+        .where(column, '=', id)
         .orderBy('rfi.id', 'desc')
         .execute();
       const documents: DocumentRow[] =
@@ -79,7 +86,8 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
               .execute();
       return rows.map((row) => ({
         rfiId: row.id,
-        applicationId: row.application_id,
+        applicationId: Number(row.application_id),
+        changeId: row.change_id,
         statusDescription: row.status,
         status: row.status,
         createdDate: row.created_at.toISOString(),
@@ -104,33 +112,44 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
       }));
     },
 
-    /** RFIs still pending on an application, answered or not (staff may complete them; the applicant may add to them). */
-    pendingCount: (applicationId: number) => pendingCount(db, applicationId),
+    /** RFIs still pending on an application or a change, answered or not (staff may complete them; the applicant may add to them). */
+    async pendingCount(key: RfiSubjectKey): Promise<number> {
+      const [column, id] = subjectColumn(key);
+      const row = await db
+        .selectFrom('rfi')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where(column, '=', id)
+        .where('status', '=', 'pending')
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
 
     /**
-     * A new pending RFI (and its file, if any), the application moved to information-requested
-     * and the notice queued, in one transaction. Undefined when the application has a decision
-     * by now (a race with the decision).
+     * A new pending RFI (and its file, if any), an application moved to information-requested
+     * and the notice queued, in one transaction. Undefined when the application or change has a
+     * decision by now (a race with the decision).
      */
     async create(input: {
-      applicationId: number;
+      subject: RfiSubjectKey;
       serviceWorkerComment: string;
       dueDate: string;
       file?: StoredFile;
       actor: Actor;
     }): Promise<{ rfiId: number } | undefined> {
       return db.transaction().execute(async (trx) => {
-        const application = await trx
-          .selectFrom('application')
-          .select(['status', 'owner_id'])
-          .where('id', '=', input.applicationId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (!application || !isStatusIn(undecidedStatuses, application.status)) return undefined;
+        // The subject's row first, as every RFI write takes it (see lockSubjectOfRfi).
+        const [table, id] =
+          'changeId' in input.subject
+            ? (['provider_change', input.subject.changeId] as const)
+            : (['application', input.subject.applicationId] as const);
+        const locked = await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+        const subject = locked && (await findSubject(trx, input.subject));
+        if (!subject || !isOpenForRequests(subject, undecidedStatuses)) return undefined;
         const rfi = await trx
           .insertInto('rfi')
           .values({
-            application_id: input.applicationId,
+            application_id: subject.kind === 'application' ? subject.applicationId : null,
+            change_id: subject.changeId,
             service_worker_comment: input.serviceWorkerComment,
             due_date: input.dueDate,
             created_by: input.actor.id,
@@ -143,36 +162,42 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
           action: 'rfi.requested',
           entity: { type: 'rfi', id: rfi.id },
           after: {
-            applicationId: input.applicationId,
+            applicationId: subject.applicationId,
+            ...(subject.changeId === null ? {} : { changeId: subject.changeId }),
             status: 'pending',
             dueDate: input.dueDate,
             ...(input.file && document ? { document: { rfiDocumentId: document.id, ...fileFacts(input.file) } } : {}),
           },
           notify: [
-            {
-              userId: application.owner_id,
-              event: 'rfiRequested',
-              applicationId: input.applicationId,
+            rfiNotice(subject, 'rfiRequested', {
+              userId: subject.ownerId,
               values: { comment: input.serviceWorkerComment },
               // The due day as the reader's language writes a date, not as the form sent it.
               valuesIn: (lang) => ({ due: createFormats(lang).date(input.dueDate) }),
-              links: [rfiLink(input.applicationId)],
-            },
+            }),
           ],
         });
-        await applyRfiStatusRule(trx, audit, input.applicationId, input.actor, `Information requested (RFI ${rfi.id})`);
+        if (subject.kind === 'application') {
+          await applyRfiStatusRule(
+            trx,
+            audit,
+            subject.applicationId,
+            input.actor,
+            `Information requested (RFI ${rfi.id})`,
+          );
+        }
         return { rfiId: rfi.id };
       });
     },
 
-    /** Staff close a pending RFI; the application returns to in-review when none is left pending. */
+    /** Staff close a pending RFI; an application returns to in-review when none is left pending. */
     async complete(input: { rfiId: number; actor: Actor }): Promise<'completed' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {
-        if (!(await lockApplicationOfRfi(trx, input.rfiId))) return 'not-found';
+        const subject = await lockSubjectOfRfi(trx, input.rfiId);
+        if (!subject) return 'not-found';
         const before = await trx
           .selectFrom('rfi')
-          .innerJoin('application', 'application.id', 'rfi.application_id')
-          .select(['rfi.status', 'rfi.application_id', 'application.owner_id'])
+          .select(['rfi.status'])
           .where('rfi.id', '=', input.rfiId)
           .forUpdate('rfi')
           .executeTakeFirst();
@@ -188,23 +213,22 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
           action: 'rfi.completed',
           entity: { type: 'rfi', id: input.rfiId },
           before: { status: 'pending' },
-          after: { applicationId: before.application_id, status: 'completed' },
-          notify: [
-            {
-              userId: before.owner_id,
-              event: 'rfiCompleted',
-              applicationId: before.application_id,
-              links: [rfiLink(before.application_id)],
-            },
-          ],
+          after: {
+            applicationId: subject.applicationId,
+            ...(subject.changeId === null ? {} : { changeId: subject.changeId }),
+            status: 'completed',
+          },
+          notify: [rfiNotice(subject, 'rfiCompleted', { userId: subject.ownerId })],
         });
-        await applyRfiStatusRule(
-          trx,
-          audit,
-          before.application_id,
-          input.actor,
-          `Information received (RFI ${input.rfiId})`,
-        );
+        if (subject.kind === 'application') {
+          await applyRfiStatusRule(
+            trx,
+            audit,
+            subject.applicationId,
+            input.actor,
+            `Information received (RFI ${input.rfiId})`,
+          );
+        }
         return 'completed';
       });
     },

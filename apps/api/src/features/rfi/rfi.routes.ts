@@ -5,6 +5,8 @@ import {
   problemSchema,
   RFI_DEFAULT_DUE_DAYS,
   rfiApplicationParamsSchema,
+  rfiChangeParamsSchema,
+  rfiChangePermissionsSchema,
   rfiDocumentParamsSchema,
   rfiDownloadQuerySchema,
   rfiListSchema,
@@ -31,7 +33,7 @@ import {
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { programDay } from '../program/program-day';
-import type { ApplicationOfRfi } from './rfi-application';
+import { keyOf, type RfiSubject, type RfiSubjectKey } from './rfi-application';
 
 export type RfiRoutesOptions = UploadRoutesOptions;
 
@@ -39,16 +41,28 @@ const notPending = () =>
   new HttpProblem(409, 'rfiCompleted', {
     type: rfiProblemTypes.notPending,
   });
+const changeClosed = () =>
+  new HttpProblem(409, 'changeClosedForRfi', {
+    type: rfiProblemTypes.applicationClosed,
+  });
 const applicationClosed = () =>
   new HttpProblem(409, 'applicationClosedForRfi', {
     type: rfiProblemTypes.applicationClosed,
   });
 
-/** Staff who may work this application's RFIs: its county's service workers and administrators, never its owner. */
-const isCountyStaff = (user: PortalUser, application: ApplicationOfRfi) =>
-  application.ownerId !== user.id &&
+/**
+ * Who may read an RFI's subject: the application's readers; a change's provider, and staff of
+ * its record's county once it is sent (a draft is its provider's alone).
+ */
+const canReadSubject = (user: PortalUser, subject: RfiSubject) =>
+  canReadApplication(user, subject) &&
+  (subject.kind === 'application' || subject.ownerId === user.id || subject.status !== 'draft');
+
+/** Staff who may work these RFIs: the county's service workers and administrators, never the owner. */
+const isCountyStaff = (user: PortalUser, subject: RfiSubject) =>
+  subject.ownerId !== user.id &&
   user.roles.some((role) => role === 'service-worker' || role === 'administrator') &&
-  canReadApplication(user, application);
+  canReadSubject(user, subject);
 
 /**
  * Requests for information (spec sections 2, 3, 7): the list, create (staff of the county),
@@ -60,18 +74,32 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
   const { blobs, scanner, maxUploadBytes, storageHealth } = options;
   const base64 = base64Upload(maxUploadBytes, 64 * 1024);
 
-  const readableApplication = async (user: PortalUser, applicationId: number) => {
-    const application = await rfiRequests.findApplication(applicationId);
-    if (!application || !canReadApplication(user, application)) throw notFound('notFoundApplication');
-    return application;
+  const readableSubject = async (user: PortalUser, key: RfiSubjectKey) => {
+    const subject = await rfiRequests.findSubject(key);
+    if (!subject || !canReadSubject(user, subject)) {
+      throw notFound('changeId' in key ? 'notFoundChange' : 'notFoundApplication');
+    }
+    return subject;
   };
   const readableRfi = async (user: PortalUser, rfiId: number) => {
     const found = await rfiRequests.find(rfiId);
-    if (!found || !canReadApplication(user, found.application)) throw notFound('notFoundRfi');
+    if (!found || !canReadSubject(user, found.subject)) throw notFound('notFoundRfi');
     return found;
   };
-  const rfiAsListed = async (applicationId: number, rfiId: number) => {
-    const found = (await rfiRequests.listFor(applicationId)).find((entry) => entry.rfiId === rfiId);
+  /** What the caller may do on these RFIs now. */
+  const permissionsOf = async (user: PortalUser, subject: RfiSubject) => {
+    const staff = isCountyStaff(user, subject);
+    const pending = await rfiRequests.pendingCount(keyOf(subject));
+    return {
+      applicationId: subject.applicationId,
+      mode: staff ? ('service-worker' as const) : ('applicant' as const),
+      canRequest: staff && rfiRequests.isOpenForRequests(subject),
+      canComplete: staff && pending > 0,
+      canReply: !staff && subject.ownerId === user.id && pending > 0,
+    };
+  };
+  const rfiAsListed = async (subject: RfiSubject, rfiId: number) => {
+    const found = (await rfiRequests.listFor(keyOf(subject))).find((entry) => entry.rfiId === rfiId);
     if (!found) throw notFound('notFoundRfi');
     return found;
   };
@@ -117,9 +145,48 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       },
     },
     async (request, reply) => {
-      const application = await readableApplication(currentUser(request), request.params.applicationId);
+      const application = await readableSubject(currentUser(request), {
+        applicationId: request.params.applicationId,
+      });
       void reply.header('cache-control', 'private, no-store');
-      return rfiRequests.listFor(application.applicationId);
+      return rfiRequests.listFor(keyOf(application));
+    },
+  );
+
+  app.get(
+    '/api/Rfi/changes/:changeId',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: "A reported change's requests for information, newest first, with their files",
+        params: rfiChangeParamsSchema,
+        response: { 200: rfiListSchema, ...readProblems },
+      },
+    },
+    async (request, reply) => {
+      const change = await readableSubject(currentUser(request), { changeId: request.params.changeId });
+      void reply.header('cache-control', 'private, no-store');
+      return rfiRequests.listFor(keyOf(change));
+    },
+  );
+
+  app.get(
+    '/api/Rfi/changes/:changeId/permissions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['rfi'],
+        summary: "Which side of a reported change's RFIs the caller is on, and what they may do now",
+        params: rfiChangeParamsSchema,
+        response: { 200: rfiChangePermissionsSchema, ...readProblems },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const change = await readableSubject(user, { changeId: request.params.changeId });
+      if (change.kind !== 'change') throw notFound('notFoundChange');
+      return { ...(await permissionsOf(user, change)), changeId: change.changeId, changeStatus: change.status };
     },
   );
 
@@ -136,17 +203,9 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request) => {
       const user = currentUser(request);
-      const application = await readableApplication(user, request.params.applicationId);
-      const staff = isCountyStaff(user, application);
-      const pending = await rfiRequests.pendingCount(application.applicationId);
-      return {
-        applicationId: application.applicationId,
-        applicationStatus: application.status,
-        mode: staff ? ('service-worker' as const) : ('applicant' as const),
-        canRequest: staff && rfiRequests.isOpenForRequests(application.status),
-        canComplete: staff && pending > 0,
-        canReply: !staff && application.ownerId === user.id && pending > 0,
-      };
+      const application = await readableSubject(user, { applicationId: request.params.applicationId });
+      if (application.kind !== 'application') throw notFound('notFoundApplication');
+      return { ...(await permissionsOf(user, application)), applicationStatus: application.status };
     },
   );
 
@@ -158,35 +217,39 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       preParsing: base64.preParsing,
       schema: {
         tags: ['rfi'],
-        summary: "Request information on an application (staff of its county); answers the new RFI's id",
+        summary:
+          "Request information on an application or a reported change (staff of its county); answers the new RFI's id",
         body: createRfiRequestSchema,
         response: { 201: createRfiResponseSchema, ...uploadProblems },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { applicationId, serviceWorkerComment, document } = request.body;
-      const application = await readableApplication(user, applicationId);
-      if (!isCountyStaff(user, application)) {
+      const { applicationId, changeId, serviceWorkerComment, document } = request.body;
+      // The body's check lets exactly one of the two through.
+      const key: RfiSubjectKey = changeId !== undefined ? { changeId } : { applicationId: applicationId! };
+      const subject = await readableSubject(user, key);
+      if (!isCountyStaff(user, subject)) {
         throw new HttpProblem(403, 'staffOfCountyRequestsRfi');
       }
-      if (!rfiRequests.isOpenForRequests(application.status)) throw applicationClosed();
+      if (!rfiRequests.isOpenForRequests(subject))
+        throw subject.kind === 'change' ? changeClosed() : applicationClosed();
       // A due date sent was checked with the body (isRfiDueDateAllowed, the web form's rule).
       const dueDate = request.body.dueDate ?? programDay(app.programProfile.timeZone, new Date(), RFI_DEFAULT_DUE_DAYS);
       const created = await withFile(
         request.log,
         user,
         document,
-        `rfi/${applicationId}`,
+        `rfi/${subject.applicationId}`,
         (file) =>
           rfiRequests.create({
-            applicationId,
+            subject: key,
             serviceWorkerComment,
             dueDate,
             file,
             actor: { id: user.id, label: user.email, requestId: request.id },
           }),
-        applicationClosed,
+        subject.kind === 'change' ? changeClosed : applicationClosed,
       );
       return reply.code(201).send(created);
     },
@@ -209,7 +272,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       const user = currentUser(request);
       const { rfiId, applicantComment, document } = request.body;
       const found = await readableRfi(user, rfiId);
-      if (found.application.ownerId !== user.id) {
+      if (found.subject.ownerId !== user.id) {
         throw new HttpProblem(403, 'applicantOnlyAnswersRfi');
       }
       if (found.status !== 'pending') throw notPending();
@@ -217,7 +280,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         request.log,
         user,
         document,
-        `rfi/${found.application.applicationId}`,
+        `rfi/${found.subject.applicationId}`,
         async (file) => {
           const outcome = await rfiAnswers.respond({
             rfiId,
@@ -230,7 +293,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
         },
         () => notFound('notFoundRfi'),
       );
-      return rfiAsListed(found.application.applicationId, rfiId);
+      return rfiAsListed(found.subject, rfiId);
     },
   );
 
@@ -248,7 +311,7 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     async (request) => {
       const user = currentUser(request);
       const found = await readableRfi(user, request.body.rfiId);
-      if (!isCountyStaff(user, found.application)) {
+      if (!isCountyStaff(user, found.subject)) {
         throw new HttpProblem(403, 'staffOfCountyCompletesRfi');
       }
       const outcome = await rfiRequests.complete({
@@ -257,19 +320,19 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       });
       if (outcome === 'not-found') throw notFound('notFoundRfi');
       if (outcome === 'not-pending') throw notPending();
-      return rfiAsListed(found.application.applicationId, found.rfiId);
+      return rfiAsListed(found.subject, found.rfiId);
     },
   );
 
   /** An RFI file the caller may read; a read by anyone but the applicant is audited (ADR 084). */
   const fileOf = async (user: PortalUser, requestId: string, rfiDocumentId: number) => {
     const found = await rfiFiles.find(rfiDocumentId);
-    if (!found || !canReadApplication(user, found.application)) throw notFound('notFoundFile');
+    if (!found || !canReadSubject(user, found.subject)) throw notFound('notFoundFile');
     await audit.recordRead({
       reader: user,
       requestId,
       action: 'rfi.file.read',
-      application: found.application,
+      application: found.subject,
       item: { rfiDocumentId, name: found.document.display_name },
     });
     return found.document;

@@ -79,6 +79,7 @@ describe('the RFI round trip', () => {
     expect(rfi).toEqual({
       rfiId,
       applicationId,
+      changeId: null,
       statusDescription: 'pending',
       status: 'pending',
       createdDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

@@ -1,9 +1,11 @@
+import type { ProviderChange } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLookups } from '@/api/get-lookups';
 import { useLookupLabels } from '@/components/application/lookup-labels';
 import { StepForm } from '@/features/application/wizard/step-form';
 import { withStepValues, wizardSteps } from '@/features/application/wizard/wizard-steps';
 import { ChangePage, type ChangeStepRenderer } from '@/features/provider-record/pages/change-page';
+import { RfiThread } from '@/features/rfi/components/rfi-thread';
 import { StaffNav } from '@/features/staff/components/staff-nav';
 import { StaffChangePage } from '@/features/provider-record/pages/staff-change-page';
 import { StaffRecordPage } from '@/features/provider-record/pages/staff-record-page';
@@ -31,12 +33,17 @@ function ChangeStep({ part, application, saving, onComplete }: Parameters<Change
   );
 }
 
+/** A sent change's requests for information: the RFI feature's thread, one level down. */
+const changeRfis = (change: ProviderChange) => (
+  <RfiThread applicationId={change.applicationId} changeId={change.changeId} embedded />
+);
+
 /**
  * /my-provider-record/changes/{id}: the reported change with the application's step forms in it.
  * Features do not import each other, so app/ puts the two together.
  */
 export function ChangeRoute() {
-  return <ChangePage renderStep={(props) => <ChangeStep {...props} />} />;
+  return <ChangePage renderStep={(props) => <ChangeStep {...props} />} renderRfis={changeRfis} />;
 }
 
 /** /staff/changes/{id}: a reported change under the staff workspace's links. */
@@ -44,7 +51,7 @@ export function StaffChangeRoute() {
   return (
     <div className="space-y-8">
       <StaffNav />
-      <StaffChangePage />
+      <StaffChangePage renderRfis={changeRfis} />
     </div>
   );
 }

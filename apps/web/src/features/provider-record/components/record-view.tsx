@@ -62,6 +62,7 @@ export function RecordView({ record, onShowDay }: { record: ProviderRecordView; 
     if (day) onShowDay(day);
   };
   const filed = record.documents.filter((document) => document.file !== null);
+  const fromChanges = record.changeDocuments ?? [];
 
   return (
     <div className="space-y-8">
@@ -122,7 +123,7 @@ export function RecordView({ record, onShowDay }: { record: ProviderRecordView; 
         <h2 id="record-documents-heading" className="text-xl font-semibold">
           {t('providerRecord.documents.heading')}
         </h2>
-        {filed.length === 0 ? (
+        {filed.length === 0 && fromChanges.length === 0 ? (
           <p>{t('providerRecord.documents.none')}</p>
         ) : (
           <ul className="list-disc space-y-1 ps-5">
@@ -140,6 +141,14 @@ export function RecordView({ record, onShowDay }: { record: ProviderRecordView; 
                 </li>
               );
             })}
+            {fromChanges.map((file) => (
+              <li key={`change-${file.documentId}`}>
+                <span lang="en" className="font-semibold">
+                  {file.documentName}
+                </span>{' '}
+                {t('providerRecord.documents.file', { file: file.fileName, when: format.dayOf(file.uploadedAt) })}
+              </li>
+            ))}
           </ul>
         )}
       </section>

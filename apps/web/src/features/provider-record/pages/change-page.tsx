@@ -10,6 +10,7 @@ import { useChangeStep, useSaveChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
 import { ChangeDiff } from '../components/change-diff';
+import { ChangeDocumentsSection } from '../components/change-documents';
 import { ChangePageFrame } from '../components/change-page-frame';
 import { changeErrorMessage } from '../components/change-errors';
 import { ChangeSummary } from '../components/change-summary';
@@ -23,8 +24,17 @@ export type ChangeStepRenderer = (props: {
   onComplete: (value: unknown) => Promise<boolean>;
 }) => ReactNode;
 
+/** The requests for information on a sent change, which app/ composes in from the RFI feature. */
+export type ChangeRfiRenderer = (change: ProviderChange) => ReactNode;
+
 /** /my-provider-record/changes/{id}: a reported change; while a draft, its parts are filled in here. */
-export function ChangePage({ renderStep }: { renderStep: ChangeStepRenderer }) {
+export function ChangePage({
+  renderStep,
+  renderRfis,
+}: {
+  renderStep: ChangeStepRenderer;
+  renderRfis?: ChangeRfiRenderer;
+}) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const change = useChange(id);
@@ -40,7 +50,12 @@ export function ChangePage({ renderStep }: { renderStep: ChangeStepRenderer }) {
       ) : change.isError ? (
         <Alert tone="error">{unavailableMessage(t, change.error) ?? t('providerRecord.errors.failed')}</Alert>
       ) : (
-        <ChangeView change={change.data} record={record.data?.record?.inForce?.answers} renderStep={renderStep} />
+        <ChangeView
+          change={change.data}
+          record={record.data?.record?.inForce?.answers}
+          renderStep={renderStep}
+          renderRfis={renderRfis}
+        />
       )}
     </ChangePageFrame>
   );
@@ -50,10 +65,12 @@ function ChangeView({
   change,
   record,
   renderStep,
+  renderRfis,
 }: {
   change: ProviderChange;
   record: DraftApplication | undefined;
   renderStep: ChangeStepRenderer;
+  renderRfis: ChangeRfiRenderer | undefined;
 }) {
   const { t } = useTranslation();
   const save = useSaveChange();
@@ -101,6 +118,7 @@ function ChangeView({
             </section>
           ))
         : null}
+      {change.documentsNeeded.length > 0 ? <ChangeDocumentsSection changeId={change.changeId} /> : null}
       {done ? <Alert tone="success">{done}</Alert> : null}
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div className="flex flex-wrap gap-3">
@@ -115,6 +133,14 @@ function ChangeView({
           </Button>
         ) : null}
       </div>
+      {change.status !== 'draft' && renderRfis ? (
+        <section aria-labelledby="change-rfi-heading" className="space-y-4">
+          <h2 id="change-rfi-heading" className="text-xl font-semibold">
+            {t('providerRecord.change.rfiHeading')}
+          </h2>
+          {renderRfis(change)}
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -87,3 +87,68 @@ describe('a reported change under review', () => {
     await waitFor(() => expect(decided).toEqual({ action: 'approve', version: 2, overVersion: 2 }));
   });
 });
+
+describe('a reported change that needs documents', () => {
+  const needed = {
+    code: 'record-check',
+    documentName: 'Record check authorization (Form 470-3301) – Rosa Lopez',
+    description: 'Signed by each adult',
+  };
+  const physical = { ...needed, code: 'physical', documentName: 'Physical examination report – Rosa Lopez' };
+
+  it('shows staff which documents are missing, and lets them request information on the change', async () => {
+    let requested: unknown;
+    server.use(
+      http.get('*/api/ProviderRecord/changes/12', () =>
+        HttpResponse.json({ ...change, parts: ['adults'], before: {}, after: {}, documentsNeeded: [needed, physical] }),
+      ),
+      http.get('*/api/ProviderRecord/changes/12/documents', () =>
+        HttpResponse.json({
+          changeId: 12,
+          canUpload: false,
+          missingCount: 1,
+          documents: [
+            {
+              ...needed,
+              missing: false,
+              files: [
+                {
+                  documentId: 4,
+                  code: needed.code,
+                  documentName: needed.documentName,
+                  fileName: 'rosa-check.pdf',
+                  contentType: 'application/pdf',
+                  size: 1200,
+                  uploadedAt: '2026-11-19T15:00:00.000Z',
+                  url: '/api/ProviderRecord/changes/documents/4/file',
+                },
+              ],
+            },
+            { ...physical, missing: true, files: [] },
+          ],
+        }),
+      ),
+      http.post('*/api/rfi/CreateRfi', async ({ request }) => {
+        requested = await request.json();
+        return HttpResponse.json({ rfiId: 7 }, { status: 201 });
+      }),
+    );
+    await renderRoute('/staff/changes/12');
+    const documents = await screen.findByRole('region', { name: 'Documents for this change' });
+    expect(within(documents).getByText('Documents still missing: 1.')).toBeInTheDocument();
+    expect(within(documents).getByRole('button', { name: /rosa-check\.pdf/ })).toBeInTheDocument();
+    expect(within(documents).getByText('Missing')).toBeInTheDocument();
+    // Staff read the documents; they do not upload or delete them.
+    expect(within(documents).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(documents).queryByRole('form')).not.toBeInTheDocument();
+
+    const rfis = await screen.findByRole('region', { name: 'Requests for information' });
+    expect(within(rfis).getByText('There are no requests for information on this change yet.')).toBeInTheDocument();
+    await userEvent.type(within(rfis).getByLabelText(/Your request to the applicant/), 'Is Rosa living with you?');
+    await userEvent.click(within(rfis).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(requested).toMatchObject({ changeId: 12, serviceWorkerComment: 'Is Rosa living with you?' }),
+    );
+    expect(requested).not.toHaveProperty('applicationId');
+  });
+});

@@ -1,5 +1,5 @@
 import type { ProviderChange } from '@ccap/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
@@ -11,12 +11,16 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { useDecideChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
 import { ChangeDiff } from '../components/change-diff';
+import { ChangeDocumentsSection } from '../components/change-documents';
 import { ChangePageFrame } from '../components/change-page-frame';
 import { ChangeSummary } from '../components/change-summary';
 import { changeErrorMessage } from '../components/change-errors';
 
-/** /staff/changes/{id}: one reported change, before and after, and the decision on it. */
-export function StaffChangePage() {
+/**
+ * /staff/changes/{id}: one reported change, before and after, its documents, its requests for
+ * information (composed in by app/) and the decision on it.
+ */
+export function StaffChangePage({ renderRfis }: { renderRfis?: (change: ProviderChange) => ReactNode }) {
   const { t } = useTranslation();
   const id = Number(useParams().id);
   const change = useChange(id);
@@ -31,13 +35,19 @@ export function StaffChangePage() {
       ) : change.isError ? (
         <Alert tone="error">{unavailableMessage(t, change.error) ?? t('providerRecord.staff.loadFailed')}</Alert>
       ) : (
-        <Review change={change.data} />
+        <Review change={change.data} renderRfis={renderRfis} />
       )}
     </ChangePageFrame>
   );
 }
 
-function Review({ change }: { change: ProviderChange }) {
+function Review({
+  change,
+  renderRfis,
+}: {
+  change: ProviderChange;
+  renderRfis: ((change: ProviderChange) => ReactNode) | undefined;
+}) {
   const { t } = useTranslation();
   const format = useIntlFormat();
   const decide = useDecideChange();
@@ -78,6 +88,15 @@ function Review({ change }: { change: ProviderChange }) {
         </h2>
         <ChangeDiff parts={change.parts} before={change.before} after={change.after} current={change.current} />
       </section>
+      {change.documentsNeeded.length > 0 ? <ChangeDocumentsSection changeId={change.changeId} /> : null}
+      {renderRfis ? (
+        <section aria-labelledby="change-rfi-heading" className="space-y-4">
+          <h2 id="change-rfi-heading" className="text-xl font-semibold">
+            {t('providerRecord.change.rfiHeading')}
+          </h2>
+          {renderRfis(change)}
+        </section>
+      ) : null}
       {change.status === 'submitted' ? (
         <section aria-labelledby="decision-heading" className="space-y-3">
           <h2 id="decision-heading" className="text-xl font-semibold">

@@ -7,7 +7,7 @@ import { invalidateRfis } from './invalidate-rfis';
 export const createRfi = (body: CreateRfiRequest) =>
   apiRequest<CreateRfiResponse>('rfi/CreateRfi', { method: 'POST', body });
 
-export function useCreateRfi(applicationId: number) {
+export function useCreateRfi(applicationId: number, changeId?: number) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createRfi, onSuccess: () => invalidateRfis(queryClient, applicationId) });
+  return useMutation({ mutationFn: createRfi, onSuccess: () => invalidateRfis(queryClient, applicationId, changeId) });
 }

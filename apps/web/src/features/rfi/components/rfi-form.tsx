@@ -31,8 +31,11 @@ interface Values {
 
 const ids = { comment: 'rfi-comment', dueDate: 'rfi-due-date', file: 'rfi-file' } as const;
 
+/** What the form needs to know of the caller's side; `changeId` for the RFIs of a reported change. */
+export type RfiFormPermissions = Omit<RfiPermissions, 'applicationStatus'> & { changeId?: number };
+
 export interface RfiFormProps {
-  permissions: RfiPermissions;
+  permissions: RfiFormPermissions;
   /** The pending RFIs the applicant may answer, newest first; none for staff. */
   pending: Rfi[];
   /** The Close button back to the dashboard (the RFI page's; not inside another page). */
@@ -56,8 +59,8 @@ export function RfiForm({ permissions, pending, showClose = true }: RfiFormProps
   const navigate = useNavigate();
   const staff = permissions.mode === 'service-worker';
   const commentField = staff ? 'serviceWorkerComment' : 'applicantComment';
-  const create = useCreateRfi(permissions.applicationId);
-  const respond = useRespondRfi(permissions.applicationId);
+  const create = useCreateRfi(permissions.applicationId, permissions.changeId);
+  const respond = useRespondRfi(permissions.applicationId, permissions.changeId);
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string>();
   const [sendError, setSendError] = useState<string>();
@@ -115,7 +118,9 @@ export function RfiForm({ permissions, pending, showClose = true }: RfiFormProps
     try {
       if (staff) {
         await create.mutateAsync({
-          applicationId: permissions.applicationId,
+          ...(permissions.changeId === undefined
+            ? { applicationId: permissions.applicationId }
+            : { changeId: permissions.changeId }),
           serviceWorkerComment: values.serviceWorkerComment ?? '',
           applicantComment: '',
           status: 'pending',

@@ -13,6 +13,8 @@ export interface RfiListProps {
   completingId: number | undefined;
   onComplete: (rfi: Rfi) => void;
   onDownload: (document: RfiDocument) => void;
+  /** What the list says when there is none (the application's words by default). */
+  emptyText?: string;
 }
 
 /** Spec section 2: the earlier RFIs, newest first, each with its status, date, creator and blocks. */
@@ -23,10 +25,11 @@ export function RfiList({
   completingId,
   onComplete,
   onDownload,
+  emptyText,
 }: RfiListProps) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => formatRfiDate(value, i18n.language);
-  if (rfis.length === 0) return <p>{t('rfi.list.empty')}</p>;
+  if (rfis.length === 0) return <p>{emptyText ?? t('rfi.list.empty')}</p>;
   return (
     <ol className="space-y-4">
       {rfis.map((rfi) => {

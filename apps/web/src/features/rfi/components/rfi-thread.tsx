@@ -1,18 +1,22 @@
 import type { Rfi, RfiDocument } from '@ccap/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
 import { useCompleteRfi } from '../api/complete-rfi';
 import { useDownloadRfiDocument } from '../api/download-rfi-document';
-import { useRfiPermissions } from '../api/get-rfi-permissions';
-import { useRfis } from '../api/get-rfis';
+import { changeRfiPermissionsQueryOptions, changeRfisQueryOptions } from '../api/get-change-rfis';
+import { rfiPermissionsQueryOptions } from '../api/get-rfi-permissions';
+import { rfisQueryOptions } from '../api/get-rfis';
 import { logRfiError, rfiErrorMessage } from '../rfi-errors';
 import { RfiForm } from './rfi-form';
 import { RfiList } from './rfi-list';
 
 export interface RfiThreadProps {
   applicationId: number;
+  /** A change reported on the provider record of `applicationId`: its RFIs rather than the application's. */
+  changeId?: number;
   /**
    * Inside another page (the staff review page, composed in app/): its headings one level
    * down, no introduction and no Close button, since that page has its own way back.
@@ -24,11 +28,17 @@ export interface RfiThreadProps {
  * An application's requests for information and the form to answer one or, for staff of its
  * county, to request one: the RFI page's body, also shown on the staff review page.
  */
-export function RfiThread({ applicationId, embedded = false }: RfiThreadProps) {
+export function RfiThread({ applicationId, changeId, embedded = false }: RfiThreadProps) {
   const { t } = useTranslation();
-  const permissions = useRfiPermissions(applicationId);
-  const rfis = useRfis(applicationId);
-  const complete = useCompleteRfi(applicationId);
+  const onChange = changeId !== undefined;
+  // One pair of calls runs: the change's, or the application's.
+  const changePermissions = useQuery({ ...changeRfiPermissionsQueryOptions(changeId ?? 0), enabled: onChange });
+  const applicationPermissions = useQuery({ ...rfiPermissionsQueryOptions(applicationId), enabled: !onChange });
+  const changeRfis = useQuery({ ...changeRfisQueryOptions(changeId ?? 0), enabled: onChange });
+  const applicationRfis = useQuery({ ...rfisQueryOptions(applicationId), enabled: !onChange });
+  const permissions = onChange ? changePermissions : applicationPermissions;
+  const rfis = onChange ? changeRfis : applicationRfis;
+  const complete = useCompleteRfi(applicationId, changeId);
   const download = useDownloadRfiDocument();
   const [actionError, setActionError] = useState<string>();
   const failed = permissions.error ?? rfis.error;
@@ -72,6 +82,7 @@ export function RfiThread({ applicationId, embedded = false }: RfiThreadProps) {
           completingId={complete.isPending ? complete.variables : undefined}
           onComplete={onComplete}
           onDownload={onDownload}
+          {...(onChange ? { emptyText: t('rfi.change.empty') } : {})}
         />
       </section>
       <section aria-labelledby="rfi-form-heading" className="space-y-4">
@@ -79,9 +90,17 @@ export function RfiThread({ applicationId, embedded = false }: RfiThreadProps) {
           {t('rfi.form.title')}
         </Heading>
         {canSend ? (
-          <RfiForm permissions={permissions.data} pending={pending} showClose={!embedded} />
+          <RfiForm permissions={{ ...permissions.data, changeId }} pending={pending} showClose={!embedded} />
         ) : (
-          <Alert tone="info">{t(staff ? 'rfi.form.closedForRequests' : 'rfi.form.nothingToAnswer')}</Alert>
+          <Alert tone="info">
+            {t(
+              !staff
+                ? 'rfi.form.nothingToAnswer'
+                : onChange
+                  ? 'rfi.change.closedForRequests'
+                  : 'rfi.form.closedForRequests',
+            )}
+          </Alert>
         )}
       </section>
     </>

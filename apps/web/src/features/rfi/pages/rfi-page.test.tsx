@@ -11,6 +11,7 @@ import { server } from '@/test/server';
 const pending: Rfi = {
   rfiId: 12,
   applicationId: 42,
+  changeId: null,
   statusDescription: 'pending',
   status: 'pending',
   createdDate: '2026-01-05T15:00:00.000Z',

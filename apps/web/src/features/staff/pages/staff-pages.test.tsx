@@ -168,6 +168,7 @@ function fakeReview(answer: (body: ChangeStatusRequest) => Response | Promise<Re
   const pendingRfi: Rfi = {
     rfiId: 5,
     applicationId: 41,
+    changeId: null,
     statusDescription: 'pending',
     status: 'pending',
     createdDate: '2026-01-06T10:00:00.000Z',
