@@ -1,2 +1,3 @@
 export * from './provider-record';
 export * from './changes';
+export * from './approval-term';

@@ -25,6 +25,7 @@ import * as m0030 from './0030-second-factor-data-key';
 import * as m0031 from './0031-provider-record';
 import * as m0032 from './0032-provider-change';
 import * as m0033 from './0033-provider-availability';
+import * as m0035 from './0035-approval-term';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0031-provider-record': m0031,
   '0032-provider-change': m0032,
   '0033-provider-availability': m0033,
+  '0035-approval-term': m0035,
 };

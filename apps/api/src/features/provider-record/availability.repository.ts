@@ -5,12 +5,12 @@ import {
   type OpeningAgeGroup,
   type ParsedClosureInput,
 } from '@ccap/contracts';
-import { localeIntlTags } from '@ccap/contracts/locale-tags';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { LocaleCode } from '../application/pdf/labels';
 import type { Actor, createAuditRepository } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
+import { countyWorkers, longDate } from './notice-helpers';
 
 type Audit = ReturnType<typeof createAuditRepository>;
 
@@ -25,12 +25,6 @@ export interface AvailabilityOwner {
 
 const asDay = (iso: string) => sql<Date>`${iso}::date`;
 const day = (column: string) => sql<string>`to_char(${sql.ref(column)}, 'YYYY-MM-DD')`;
-
-/** An ISO day as the recipient's language writes it ("3 March 2027"). */
-const longDate = (lang: LocaleCode, iso: string) =>
-  new Intl.DateTimeFormat(localeIntlTags[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
 
 function stateOf(row: { starts_on: string; ends_on: string | null; cancelled_at: Date | null }, today: string) {
   if (row.cancelled_at) return 'cancelled' as const;
@@ -114,20 +108,6 @@ export function createAvailabilityRepository(db: Kysely<DB>, audit: Audit) {
     };
     return { application, availability };
   }
-
-  /** The service workers of a county (as staff and applicants type county names: case and spaces aside). */
-  const countyWorkers = async (trx: Transaction<DB>, county: string | null) => {
-    if (county === null) return [];
-    const rows = await trx
-      .selectFrom('user_role as r')
-      .innerJoin('user_county as c', 'c.user_id', 'r.user_id')
-      .select('r.user_id')
-      .distinct()
-      .where('r.role', '=', 'service-worker')
-      .where(sql<string>`lower(trim(c.county))`, '=', county.trim().toLowerCase())
-      .execute();
-    return rows.map((row) => row.user_id);
-  };
 
   return {
     /** The signed-in user's most recently approved application, if they have one. */

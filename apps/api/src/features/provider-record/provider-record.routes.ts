@@ -1,6 +1,7 @@
 import {
   licenseNumberOf,
   localize,
+  myApprovalTermSchema,
   myProviderRecordSchema,
   problemSchema,
   providerRecordParamsSchema,
@@ -15,6 +16,7 @@ import { notFound } from '../../plugins/problem';
 import { canReadApplication } from '../application/application-access';
 import { toRequiredDocument } from '../documents/documents.repository';
 import { currentUser } from '../identity/access.plugin';
+import { approvalTermOn } from './approval-term';
 import type { ProviderRecordRow } from './provider-records.repository';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
@@ -51,6 +53,8 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       applicationId: record.applicationId,
       licenseNumber: licenseNumberOf(record.applicationId),
       status: record.status,
+      // The term is read on the program's day, whichever day's version is shown.
+      approval: approvalTermOn(record.endsOn, providerRecords.today()),
       county: record.county,
       on: day,
       inForce: inForce
@@ -92,6 +96,23 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       return {
         record: record ? await viewOf(record, request.query.on, request.headers['accept-language']) : null,
       };
+    },
+  );
+
+  app.get(
+    '/api/ProviderRecord/approval',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['provider-record'],
+        summary: "The caller's approval term (last day, days left, lapsed), or null without an approved record",
+        response: { 200: myApprovalTermSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const record = await providerRecords.latestOf(currentUser(request).id);
+      return { approval: record ? approvalTermOn(record.endsOn, providerRecords.today()) : null };
     },
   );
 
