@@ -25,6 +25,8 @@ export const queryKeys = {
   providerRecord: {
     all: () => ['provider-record'] as const,
     mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
+    /** The signed-in provider's approval term (ADR 107), as the dashboard shows it. */
+    approval: () => ['provider-record', 'approval'] as const,
     changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
     change: (changeId: number) => ['provider-record', 'change', changeId] as const,
     staffChanges: (status: string | undefined) => ['provider-record', 'staff-changes', status ?? null] as const,
