@@ -54,6 +54,8 @@ export const queryKeys = {
     documentFile: (applicationId: number, documentId: number | undefined) =>
       ['staff', 'document-file', applicationId, documentId] as const,
     statistics: () => ['staff', 'statistics'] as const,
+    /** An approved provider's approval term, on the review page (ADR 107). */
+    recordApproval: (applicationId: number) => ['staff', 'record-approval', applicationId] as const,
     audit: (query: AuditSearchQueryInput) => ['staff', 'audit', query] as const,
   },
   providers: {

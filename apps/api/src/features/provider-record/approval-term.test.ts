@@ -256,6 +256,13 @@ describe('reminders and the lapse', () => {
   it('leaves who may read the record as it was', async () => {
     expect((await call(otherApplicant, 'GET', `/api/ProviderRecord/${id}`)).statusCode).toBe(404);
     expect((await call(polkWorker, 'GET', `/api/ProviderRecord/${id}`)).statusCode).toBe(404);
+    // The term alone, for the staff pages: the same people may read it.
+    expect((await call(otherApplicant, 'GET', `/api/ProviderRecord/${id}/approval`)).statusCode).toBe(404);
+    expect((await call(polkWorker, 'GET', `/api/ProviderRecord/${id}/approval`)).statusCode).toBe(404);
+    expect((await call(undefined, 'GET', `/api/ProviderRecord/${id}/approval`)).statusCode).toBe(401);
+    const term = await call(storyWorker, 'GET', `/api/ProviderRecord/${id}/approval`);
+    expect(term.json()).toEqual({ endsOn, daysLeft: -5, lapsed: true });
+    expect((await call(storyWorker, 'GET', '/api/ProviderRecord/999999/approval')).statusCode).toBe(404);
     expect((await recordOf(storyWorker, id)).approval.lapsed).toBe(true);
     const mine = await call(provider, 'GET', '/api/ProviderRecord/approval');
     expect(mine.json<MyApprovalTerm>().approval).toMatchObject({ endsOn, lapsed: true });

@@ -1,4 +1,5 @@
 import {
+  approvalTermSchema,
   licenseNumberOf,
   localize,
   myApprovalTermSchema,
@@ -143,6 +144,28 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         application: { applicationId: record.applicationId, ownerId: record.ownerId },
       });
       return viewOf(record, request.query.on, request.headers['accept-language']);
+    },
+  );
+
+  app.get(
+    '/api/ProviderRecord/:applicationId/approval',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['provider-record'],
+        summary: "A record's approval term (last day, days left, lapsed), for the staff pages that show it",
+        params: providerRecordParamsSchema,
+        response: { 200: approvalTermSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const record = await providerRecords.find(request.params.applicationId);
+      if (!record || !canReadApplication(currentUser(request), { ownerId: record.ownerId, county: record.county })) {
+        throw notFound('notFoundProviderRecord');
+      }
+      // Only the dates, none of the provider's answers: not a read of their file (ADR 084).
+      return approvalTermOn(record.endsOn, providerRecords.today());
     },
   );
 };
