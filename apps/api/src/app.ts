@@ -50,6 +50,7 @@ import type { BlobStore } from './storage/blob-store';
 import { createBlobStore } from './storage/create-blob-store';
 import { createStorageHealth } from './storage/storage-health';
 import { APP_VERSION } from './version';
+import { type Clock, systemClock } from './lib/clock';
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
 export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator';
@@ -65,6 +66,8 @@ declare module 'fastify' {
     blobs: BlobStore;
     /** The portal's translations, for texts the API writes (mails, problem details). */
     texts: LocaleSource;
+    /** The program's now and today (ADR 106): what rules and jobs that count days read. */
+    clock: Clock;
   }
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -88,6 +91,8 @@ export interface AppDependencies {
   logStream?: { write(line: string): void };
   /** The texts of PDFs, mails and notifications; by default the portal's translations. */
   locales?: LocaleSource;
+  /** The program's clock (ADR 106); by default the machine's, moved by CLOCK_OFFSET_DAYS. */
+  clock?: Clock;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
@@ -117,7 +122,16 @@ class OneLinePerRequest extends LogController {
 }
 
 /** The whole API as a Fastify instance that tests drive with inject() and server.ts listens with. */
-export async function buildApp({ config, profile, database, logger, blobs, logStream, locales }: AppDependencies) {
+export async function buildApp({
+  config,
+  profile,
+  database,
+  logger,
+  blobs,
+  logStream,
+  locales,
+  clock = systemClock(profile.timeZone, config.clockOffsetDays),
+}: AppDependencies) {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -176,8 +190,14 @@ export async function buildApp({ config, profile, database, logger, blobs, logSt
   const texts = locales ?? createLocaleSource();
   app.decorate(
     'repositories',
-    createRepositories(database.db, { ...(await repositoryOptions(config, texts)), timeZone: profile.timeZone }),
+    createRepositories(database.db, {
+      ...(await repositoryOptions(config, texts)),
+      timeZone: profile.timeZone,
+      clock,
+      approvalMonths: profile.approvalMonths,
+    }),
   );
+  app.decorate('clock', clock);
   // Rows written before the protected answers were sealed are sealed now, in short batches.
   await app.repositories.sealedAnswers.sealClearRows();
   // Authenticator secrets sealed under the server secret move under the key ring (ADR 097).

@@ -79,6 +79,15 @@ describe('configuration', () => {
     );
   });
 
+  it('moves the program clock only outside production (ADR 106)', () => {
+    expect(loadConfig({}).clockOffsetDays).toBe(0);
+    expect(loadConfig({ NODE_ENV: 'development', CLOCK_OFFSET_DAYS: '800' }).clockOffsetDays).toBe(800);
+    expect(() => loadConfig({ NODE_ENV: 'production', CLOCK_OFFSET_DAYS: '800' })).toThrow(
+      /CLOCK_OFFSET_DAYS: not allowed in production/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', CLOCK_OFFSET_DAYS: '1.5' })).toThrow(/CLOCK_OFFSET_DAYS/);
+  });
+
   it('keeps documents under the data folder, 15 MB at most, unscanned, unless told otherwise', () => {
     expect(loadConfig({ DATA_DIR: '/srv/portal' }).documents).toEqual({
       maxUploadBytes: 15 * 1024 * 1024,

@@ -117,6 +117,8 @@ export const envSchema = z.object({
   METRICS_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
+  /** Moves the program's clock by whole days (ADR 106): outside production only, for the browser tests. */
+  CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-36500).max(36500).default(0),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET: z.coerce.number().int().min(1).default(5),
@@ -168,6 +170,8 @@ export interface Config {
   dataKeys: DataKeysConfig;
   /** GET /metrics: a bearer token for remote scrapers; without one, loopback callers only. */
   metrics: { token: string | undefined };
+  /** Whole days the program's clock runs ahead of the machine's (ADR 106); always 0 in production. */
+  clockOffsetDays: number;
 }
 
 /** Requests per minute per client address; counted in Redis when `redisUrl` is set, else in memory. */
@@ -331,6 +335,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.OIDC_ISSUER && !env.OIDC_CLIENT_ID) {
     throw new ConfigError('Invalid configuration:\n  OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
   }
+  if (env.CLOCK_OFFSET_DAYS !== 0 && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration:\n  CLOCK_OFFSET_DAYS: not allowed in production (tests only)');
+  }
   if (env.IDLE_WARNING_SECONDS >= env.IDLE_TIMEOUT_SECONDS) {
     throw new ConfigError('Invalid configuration:\n  IDLE_WARNING_SECONDS: must be shorter than IDLE_TIMEOUT_SECONDS');
   }
@@ -404,6 +411,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       domain: new URL(publicUrl).hostname,
     },
     metrics: { token: env.METRICS_TOKEN },
+    clockOffsetDays: env.CLOCK_OFFSET_DAYS,
     dataKeys: dataKeysConfig(env, embedded, path.resolve(env.DATA_DIR)),
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,

@@ -14,7 +14,9 @@ import { createGrantsRepository } from './features/identity/idp/grants.repositor
 import { createSecondFactorRepository } from './features/identity/idp/second-factor.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
+import type { ProgramProfile } from '@ccap/contracts';
 import type { Config } from './env';
+import { type Clock, systemClock } from './lib/clock';
 import { createFieldCipher, type FieldCipher } from './crypto/field-cipher';
 import { keyEncryptionKeyFor } from './crypto/key-encryption-key';
 import { createSealedAnswersRepository } from './features/application/sealed-answers.repository';
@@ -22,6 +24,7 @@ import { createLocaleSource, type LocaleSource } from './features/application/pd
 import { createMailRepository } from './features/mail/mail.repository';
 import { createNotificationsRepository } from './features/notifications/notifications.repository';
 import { createNotifier } from './features/notifications/notifier';
+import { createApprovalNoticesRepository } from './features/provider-record/approval-notices.repository';
 import { createAvailabilityRepository } from './features/provider-record/availability.repository';
 import { createChangeDocumentsRepository } from './features/provider-record/change-documents.repository';
 import { createProviderChangesRepository } from './features/provider-record/provider-changes.repository';
@@ -46,6 +49,10 @@ export interface RepositoryOptions {
   timeZone?: string;
   /** Seals and opens the protected answers (ADR 080). */
   cipher: FieldCipher;
+  /** The program's now and today (ADR 106); the machine's, in `timeZone`, by default. */
+  clock?: Clock;
+  /** How long approvals last (the program profile's `approvalMonths`, ADR 107). */
+  approvalMonths?: ProgramProfile['approvalMonths'];
 }
 
 export const repositoryOptions = async (
@@ -67,7 +74,13 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
   // Every write records its change (audit entry and notices) through this one, in its transaction.
   const audit = createAuditRepository(db, notifier);
   const signingKeys = createSigningKeysRepository(db);
-  const providerRecords = createProviderRecordsRepository(db, options.cipher, options.timeZone);
+  const timeZone = options.timeZone ?? 'UTC';
+  const clock = options.clock ?? systemClock(timeZone);
+  const providerRecords = createProviderRecordsRepository(db, options.cipher, {
+    clock,
+    timeZone,
+    approvalMonths: options.approvalMonths ?? { registeredprovider: 24, unregisteredprovider: 12 },
+  });
   return {
     health: createHealthRepository(db),
     audit,
@@ -105,6 +118,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     notifications: createNotificationsRepository(db, notifier),
     retention: createRetentionRepository(db, audit),
     availability: createAvailabilityRepository(db, audit),
+    approvalNotices: createApprovalNoticesRepository(db, notifier, clock),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -16,6 +16,7 @@ import { JOB_SCHEMA, prepareDatabase } from '../src/portal-database';
 import { type Config, loadConfig } from '../src/env';
 import type { LocaleSource } from '../src/features/application/pdf/labels';
 import { loadProgramProfile } from '../src/features/program/program-profile';
+import type { Clock } from '../src/lib/clock';
 
 /** On PostgreSQL, `schema` is the schema this test file owns; undefined on PGlite. */
 export type TestDatabase = Database;
@@ -126,6 +127,8 @@ export async function createTestApp(
     profile?: (shipped: ProgramProfile) => ProgramProfile;
     /** Translations other than the portal's own. */
     locales?: LocaleSource;
+    /** The program's clock (ADR 106): a test's own day. */
+    clock?: Clock;
   } = {},
 ): Promise<TestContext> {
   const given = options.database;
@@ -142,7 +145,14 @@ export async function createTestApp(
   };
   const shipped = await loadProgramProfile(DEFAULT_PROFILE_PATH);
   const profile = options.profile ? programProfileSchema.parse(options.profile(shipped)) : shipped;
-  const app = await buildApp({ config, profile, database, logger: false, locales: options.locales });
+  const app = await buildApp({
+    config,
+    profile,
+    database,
+    logger: false,
+    locales: options.locales,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   await extend?.(app);
   await app.ready();
   return {

@@ -10,7 +10,15 @@ const itemIdSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTE
 export const inboxItemParamsSchema = z.object({ id: itemIdSchema });
 
 /** A spot in the portal a message concerns: its label follows the kind. */
-export const messageLinkKinds = ['application', 'documents', 'rfi', 'draft', 'review', 'availability'] as const;
+export const messageLinkKinds = [
+  'application',
+  'documents',
+  'rfi',
+  'draft',
+  'review',
+  'availability',
+  'providerRecord',
+] as const;
 export const messageLinkSchema = z.object({
   kind: z.enum(messageLinkKinds),
   /** A path inside the portal, such as `/rfi-v1/12`. */

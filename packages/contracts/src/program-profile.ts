@@ -145,6 +145,17 @@ const profileFieldsSchema = z.object({
    * its source. A profile without them checks none of them.
    */
   applicationRules: applicationRulesSchema.optional(),
+  /**
+   * How long an approval lasts, in months from the approval day, per provider type (ADR 107): a
+   * registered child development home registers again every 24 months; the non-registered
+   * agreements last what the program sets.
+   */
+  approvalMonths: z
+    .object({
+      registeredprovider: z.number().int().min(1).max(120).default(24),
+      unregisteredprovider: z.number().int().min(1).max(120).default(12),
+    })
+    .default({ registeredprovider: 24, unregisteredprovider: 12 }),
   /** The documents an application needs, by provider type and answers; computed at submission. */
   requiredDocuments: documentRulesSchema,
   /**

@@ -341,6 +341,16 @@ export interface ProviderRecordTable {
   status: Generated<'active' | 'ended'>;
   county: string | null;
   created_at: DefaultedTimestamp;
+  /** 0035-approval-term: the approval's last day in force; written as an ISO day, read through `to_char`. */
+  ends_on: ColumnType<Date, string, string>;
+}
+
+/** 0035-approval-term: a notice about a record's end date, sent once per record, end date and kind. */
+export interface ProviderRecordNoticeTable {
+  record_id: number;
+  ends_on: ColumnType<Date, string, string>;
+  kind: 'days-90' | 'days-30' | 'days-7' | 'end-day' | 'lapsed';
+  sent_at: DefaultedTimestamp;
 }
 
 /** 0031-provider-record: one version of a record; its days are text in queries, as `due_date`'s. */
@@ -413,6 +423,7 @@ export interface DB {
   provider_opening: ProviderOpeningTable;
   provider_record: ProviderRecordTable;
   provider_record_version: ProviderRecordVersionTable;
+  provider_record_notice: ProviderRecordNoticeTable;
   provider_change: ProviderChangeTable;
   provider_change_document: ProviderChangeDocumentTable;
 }

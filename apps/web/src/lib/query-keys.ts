@@ -30,6 +30,8 @@ export const queryKeys = {
   providerRecord: {
     all: () => ['provider-record'] as const,
     mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
+    /** The signed-in provider's approval term (ADR 107), as the dashboard shows it. */
+    approval: () => ['provider-record', 'approval'] as const,
     changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
     change: (changeId: number) => ['provider-record', 'change', changeId] as const,
     /** The staff queue's reported changes: under `all`, so a decision refreshes them. */
@@ -66,6 +68,8 @@ export const queryKeys = {
     documentFile: (applicationId: number, documentId: number | undefined) =>
       ['staff', 'document-file', applicationId, documentId] as const,
     statistics: () => ['staff', 'statistics'] as const,
+    /** An approved provider's approval term, on the review page (ADR 107). */
+    recordApproval: (applicationId: number) => ['staff', 'record-approval', applicationId] as const,
     audit: (query: AuditSearchQueryInput) => ['staff', 'audit', query] as const,
   },
   providers: {

@@ -191,6 +191,11 @@ export const defaultHandlers = [
   http.post('*/api/Messages/read-all', () => new HttpResponse(null, { status: 204 })),
   http.delete('*/api/Messages/:id', () => new HttpResponse(null, { status: 204 })),
   http.get('*/api/Program/get-profile', () => HttpResponse.json(testProfile)),
+  // An approval's term (ADR 107): none for the signed-in user; a record's, two years from now.
+  http.get('*/api/ProviderRecord/approval', () => HttpResponse.json({ approval: null })),
+  http.get('*/api/ProviderRecord/:id/approval', () =>
+    HttpResponse.json({ endsOn: '2028-11-20', daysLeft: 720, lapsed: false }),
+  ),
   http.get('*/api/Lookup/get-lookups', () => HttpResponse.json({ data: testLookups })),
   http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json([])),
   http.get('*/api/Dashboard/get-dashboard', () =>

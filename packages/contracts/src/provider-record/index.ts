@@ -1,3 +1,4 @@
 export * from './provider-record';
 export * from './changes';
 export * from './change-documents';
+export * from './approval-term';

@@ -3,6 +3,7 @@ import { draftApplicationSchema } from '../application/draft-application';
 import { isoDateSchema } from '../application/rules';
 import { requiredDocumentSchema } from '../documents/documents';
 import { changeDocumentFileSchema } from './change-documents';
+import { approvalTermSchema } from './approval-term';
 
 /**
  * The provider's record after approval (issue #41, ADR 100): the approved application's answers,
@@ -63,6 +64,8 @@ export const providerRecordViewSchema = z.object({
   applicationId: z.number().int().positive(),
   licenseNumber: z.string(),
   status: z.enum(['active', 'ended']),
+  /** How long the approval lasts, and whether it has lapsed (ADR 107). */
+  approval: approvalTermSchema,
   county: z.string().nullable(),
   /** The day asked for (today when none was). */
   on: z.string(),

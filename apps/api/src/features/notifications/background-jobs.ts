@@ -29,6 +29,7 @@ export const JOB_QUEUES = {
   sweepOrphans: { name: 'blobs.orphan-sweep', expireInSeconds: 30 * 60 },
   sweepExpired: { name: 'retention.sweep', expireInSeconds: 60 * 60 },
   applyProviderChanges: { name: 'provider-changes.apply', expireInSeconds: 15 * 60 },
+  sendApprovalNotices: { name: 'provider-records.approval-notices', expireInSeconds: 15 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -79,6 +80,11 @@ export async function startBackgroundJobs(options: {
     const result = await repositories.providerChanges.applyDue(repositories.providerRecords.today());
     if (result.applied + result.returned > 0) log.info(result, 'applied the reported changes whose day has come');
   };
+  // Reminders of an approval's end and the notice of its lapse, each once (ADR 107).
+  const sendApprovalNotices = async () => {
+    const told = await repositories.approvalNotices.sendDue();
+    if (told > 0) log.info(`told ${told} providers of their approval's end`);
+  };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
@@ -115,6 +121,8 @@ export async function startBackgroundJobs(options: {
       { ...JOB_QUEUES.remindDueRfis, everySeconds: 3600, run: remindDueRfis },
       // Each minute: the search shows a change within a minute of the start of its day.
       { ...JOB_QUEUES.applyProviderChanges, everySeconds: APPLY_CHANGES_EVERY_SECONDS, run: applyProviderChanges },
+      // Hourly: a reminder goes out within the first hour of its day.
+      { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, run: sendApprovalNotices },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -137,6 +145,8 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, 'draft reminders failed'))
       .then(remindDueRfis)
       .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
+      .then(sendApprovalNotices)
+      .catch((error: unknown) => log.error({ err: error }, "notices of approvals' end failed"))
       .finally(() => {
         reminders = undefined;
       });

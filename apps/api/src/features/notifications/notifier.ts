@@ -29,6 +29,12 @@ export const noticeTemplates = [
   'changeRfiRequested',
   'changeRfiAnswered',
   'changeRfiCompleted',
+  // An approval's end (ADR 107): reminders before it and on its day, then its lapse.
+  'approvalEndsSoon',
+  'approvalEndsToday',
+  'approvalEndsTodayStaff',
+  'approvalLapsed',
+  'approvalLapsedStaff',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

@@ -5,13 +5,12 @@ import {
   type OpeningAgeGroup,
   type ParsedClosureInput,
 } from '@ccap/contracts';
-import { localeIntlTags } from '@ccap/contracts/locale-tags';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { LocaleCode } from '../application/pdf/labels';
 import type { Actor, createAuditRepository } from '../audit/audit.repository';
 import type { Notice, NoticeTemplate } from '../notifications/notifier';
-import { countyWorkers } from './county-workers';
+import { countyWorkers, longDate } from './notice-helpers';
 
 type Audit = ReturnType<typeof createAuditRepository>;
 
@@ -36,12 +35,6 @@ const closureColumns = [
   'reason',
   'cancelled_at',
 ] as const;
-
-/** An ISO day as the recipient's language writes it ("3 March 2027"). */
-const longDate = (lang: LocaleCode, iso: string) =>
-  new Intl.DateTimeFormat(localeIntlTags[lang], { dateStyle: 'long', timeZone: 'UTC' }).format(
-    new Date(`${iso}T00:00:00Z`),
-  );
 
 function stateOf(row: { starts_on: string; ends_on: string | null; cancelled_at: Date | null }, today: string) {
   if (row.cancelled_at) return 'cancelled' as const;

@@ -6,7 +6,7 @@ import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
 import { closePendingChangeRfis } from '../rfi/rfi-change-decided';
 import { withChange } from './change-rules';
-import { countyWorkers } from './county-workers';
+import { countyWorkers } from './notice-helpers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
 
 type ChangeRow = Omit<Selectable<DB['provider_change']>, 'effective_date'> & { effective_date: string };

@@ -1,6 +1,8 @@
 import {
+  approvalTermSchema,
   licenseNumberOf,
   localize,
+  myApprovalTermSchema,
   myProviderRecordSchema,
   problemSchema,
   providerRecordParamsSchema,
@@ -16,6 +18,7 @@ import { canReadApplication } from '../application/application-access';
 import { toRequiredDocument } from '../documents/documents.repository';
 import { toChangeDocumentFile } from './change-documents.repository';
 import { currentUser } from '../identity/access.plugin';
+import { approvalTermOn } from './approval-term';
 import type { ProviderRecordRow } from './provider-records.repository';
 
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema };
@@ -53,6 +56,8 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       applicationId: record.applicationId,
       licenseNumber: licenseNumberOf(record.applicationId),
       status: record.status,
+      // The term is read on the program's day, whichever day's version is shown.
+      approval: approvalTermOn(record.endsOn, providerRecords.today()),
       county: record.county,
       on: day,
       inForce: inForce
@@ -99,6 +104,23 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/api/ProviderRecord/approval',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['provider-record'],
+        summary: "The caller's approval term (last day, days left, lapsed), or null without an approved record",
+        response: { 200: myApprovalTermSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const record = await providerRecords.latestOf(currentUser(request).id);
+      return { approval: record ? approvalTermOn(record.endsOn, providerRecords.today()) : null };
+    },
+  );
+
+  app.get(
     '/api/ProviderRecord/:applicationId',
     {
       config: { access: 'authenticated' },
@@ -125,6 +147,28 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         application: { applicationId: record.applicationId, ownerId: record.ownerId },
       });
       return viewOf(record, request.query.on, request.headers['accept-language']);
+    },
+  );
+
+  app.get(
+    '/api/ProviderRecord/:applicationId/approval',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['provider-record'],
+        summary: "A record's approval term (last day, days left, lapsed), for the staff pages that show it",
+        params: providerRecordParamsSchema,
+        response: { 200: approvalTermSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const record = await providerRecords.find(request.params.applicationId);
+      if (!record || !canReadApplication(currentUser(request), { ownerId: record.ownerId, county: record.county })) {
+        throw notFound('notFoundProviderRecord');
+      }
+      // Only the dates, none of the provider's answers: not a read of their file (ADR 084).
+      return approvalTermOn(record.endsOn, providerRecords.today());
     },
   );
 };

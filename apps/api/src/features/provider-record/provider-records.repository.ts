@@ -1,12 +1,19 @@
-import { type DraftApplication, maskProtectedFields, type RecordPart, recordParts } from '@ccap/contracts';
+import {
+  type DraftApplication,
+  maskProtectedFields,
+  type ProgramProfile,
+  type RecordPart,
+  recordParts,
+} from '@ccap/contracts';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import { isDeepStrictEqual } from 'node:util';
 import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import { storedApplication } from '../application/stored-application';
 import type { Actor } from '../audit/audit.repository';
-import { programDay } from '../program/program-day';
+import type { Clock } from '../../lib/clock';
 import { type DirectoryOutcome, publishToProviderDirectory } from '../staff/provider-directory';
+import { approvalEndsOn } from './approval-term';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -31,6 +38,8 @@ export interface ProviderRecordRow {
   ownerId: string;
   status: 'active' | 'ended';
   county: string | null;
+  /** The approval's last day in force (ADR 107). */
+  endsOn: string;
   createdAt: Date;
 }
 
@@ -65,8 +74,13 @@ const countyOf = (answers: DraftApplication, fallback: string | null) => answers
  * record answers "what was true on that day". The public directory row follows the version in
  * force.
  */
-export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCipher, timeZone = 'UTC') {
-  const today = () => programDay(timeZone);
+export function createProviderRecordsRepository(
+  db: Kysely<DB>,
+  cipher: FieldCipher,
+  options: { clock: Clock; timeZone: string; approvalMonths: ProgramProfile['approvalMonths'] },
+) {
+  const { clock, timeZone } = options;
+  const today = () => clock.today();
 
   const toVersion = async (row: {
     id: number;
@@ -98,14 +112,22 @@ export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCip
     };
   };
 
-  const toRecord = (row: Selectable<DB['provider_record']>): ProviderRecordRow => ({
+  const toRecord = (
+    row: Omit<Selectable<DB['provider_record']>, 'ends_on'> & { ends_on: string },
+  ): ProviderRecordRow => ({
     id: row.id,
     applicationId: row.application_id,
     ownerId: row.owner_id,
     status: row.status,
     county: row.county,
+    endsOn: row.ends_on,
     createdAt: row.created_at,
   });
+  const records = () =>
+    db
+      .selectFrom('provider_record')
+      .select(['id', 'application_id', 'owner_id', 'status', 'county', 'created_at'])
+      .select(sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on'));
 
   /** Inserts a version, sealed under its own data key (the key is bound to the row's id). */
   const insertVersion = async (
@@ -165,19 +187,22 @@ export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCip
     ): Promise<{ recordId: number; directory: DirectoryOutcome } | undefined> {
       const application = await trx
         .selectFrom('application')
-        .select(['id', 'owner_id', 'county', 'application_json', 'data_key'])
+        .select(['id', 'owner_id', 'county', 'provider_type', 'application_json', 'data_key'])
         .where('id', '=', input.applicationId)
         .executeTakeFirstOrThrow();
       const answers = storedApplication(
         await cipher.open('application', application.id, application.application_json, application.data_key),
         application.id,
       );
+      const validFrom = input.validFrom ?? today();
       const record = await trx
         .insertInto('provider_record')
         .values({
           application_id: application.id,
           owner_id: application.owner_id,
           county: countyOf(answers, application.county),
+          // The approval lasts the profile's period for its provider type from its first day.
+          ends_on: approvalEndsOn(validFrom, application.provider_type, options.approvalMonths),
         })
         .onConflict((oc) => oc.column('application_id').doNothing())
         .returning('id')
@@ -187,7 +212,7 @@ export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCip
         recordId: record.id,
         version: 1,
         answers,
-        validFrom: input.validFrom ?? today(),
+        validFrom,
         actor: input.actor,
         reason: input.reason,
         changeId: null,
@@ -245,23 +270,13 @@ export function createProviderRecordsRepository(db: Kysely<DB>, cipher: FieldCip
     },
 
     async find(applicationId: number): Promise<ProviderRecordRow | undefined> {
-      const row = await db
-        .selectFrom('provider_record')
-        .selectAll()
-        .where('application_id', '=', applicationId)
-        .executeTakeFirst();
+      const row = await records().where('application_id', '=', applicationId).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
 
     /** The caller's most recent record, if an application of theirs was approved. */
     async latestOf(ownerId: string): Promise<ProviderRecordRow | undefined> {
-      const row = await db
-        .selectFrom('provider_record')
-        .selectAll()
-        .where('owner_id', '=', ownerId)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst();
+      const row = await records().where('owner_id', '=', ownerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
 

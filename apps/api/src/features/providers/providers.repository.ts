@@ -6,6 +6,7 @@ import {
   todayIso,
 } from '@ccap/contracts';
 import { type Kysely, type RawBuilder, type Selectable, sql } from 'kysely';
+import { lapsedSql } from '../provider-record/approval-term';
 import type { DB, ProviderTable } from '../../db/schema';
 import { fold } from './fold';
 import type { GeoPoint } from './geocoder';
@@ -151,6 +152,9 @@ function conditions(q: ProviderQuery): RawBuilder<unknown>[] {
     select 1 from provider_closure c
     where c.application_id = p.application_id and c.cancelled_at is null
       and c.starts_on <= ${today}::date and (c.ends_on is null or c.ends_on >= ${today}::date)))`);
+  // A provider whose approval has lapsed leaves the search that day (ADR 107), by the one rule.
+  where.push(sql`(p.application_id is null or not exists (
+    select 1 from provider_record r where r.application_id = p.application_id and ${lapsedSql('r', today)}))`);
   // Openings not updated recently may no longer be true: the filter does not count on them.
   if (q.openingsFor != null)
     where.push(sql`exists (

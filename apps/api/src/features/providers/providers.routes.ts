@@ -126,6 +126,8 @@ export const providersRoutes: FastifyPluginAsyncZod<ProvidersRoutesOptions> = as
         languageId: criteria.languageId,
         qualityRating: criteria.qualityRating,
         openingsFor: criteria.openingsFor,
+        // Closures, openings and lapsed approvals are read on the program's day (ADR 102, 107).
+        today: app.clock.today(),
         near: origin ? { point: origin, miles: criteria.distance ?? defaultDistanceMiles } : undefined,
         limit: pageSize,
         offset: criteria.skip ?? 0,

@@ -1,4 +1,4 @@
-import type { ApplicationReadLog, DashboardResponse, DraftRecord } from '@ccap/contracts';
+import type { ApplicationReadLog, DashboardResponse, DraftRecord, MyApprovalTerm } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -25,8 +25,14 @@ const submitted: DashboardResponse = {
 
 const noReads: ApplicationReadLog = { applicationId: 31, readerShownAs: 'unit', items: [], total: 0 };
 
-function arrange(dashboard: DashboardResponse, drafts: DraftRecord[] = [], reads = noReads) {
+function arrange(
+  dashboard: DashboardResponse,
+  drafts: DraftRecord[] = [],
+  reads = noReads,
+  approval: MyApprovalTerm = { approval: null },
+) {
   server.use(
+    http.get('*/api/ProviderRecord/approval', () => HttpResponse.json(approval)),
     http.get('*/api/Dashboard/get-dashboard', () => HttpResponse.json(dashboard)),
     http.get('*/api/Application/:id/reads', () => HttpResponse.json(reads)),
     http.post('*/api/Application/get-my-draft-applications', () => HttpResponse.json(drafts)),
@@ -58,6 +64,24 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('link', { name: 'My provider record' })).toHaveAttribute(
       'href',
       '/my-provider-record',
+    );
+  });
+
+  it('tells an approved provider when the approval ends, and what to do once it has lapsed', async () => {
+    const approved = {
+      ...submitted,
+      isDocumentRequired: false,
+      providerApplication: { ...submitted.providerApplication!, status: 'approved' as const },
+    };
+    arrange(approved, [], noReads, { approval: { endsOn: '2028-11-20', daysLeft: 720, lapsed: false } });
+    const first = await renderRoute('/dashboard');
+    expect(await screen.findByText('Your approval ends on November 20, 2028 (days left: 720).')).toBeInTheDocument();
+    first.unmount();
+
+    arrange(approved, [], noReads, { approval: { endsOn: '2026-11-20', daysLeft: -9, lapsed: true } });
+    await renderRoute('/dashboard');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      /Your approval ended on November 20, 2026 with no renewal, so it has lapsed.*Contact your county office/,
     );
   });
 

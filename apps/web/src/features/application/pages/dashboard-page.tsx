@@ -1,7 +1,8 @@
-import type { ProviderApplication } from '@ccap/contracts';
+import { APPROVAL_ENDING_SOON_DAYS, type ProviderApplication } from '@ccap/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { ApprovalNotice } from '@/components/approval/approval-notice';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -9,6 +10,7 @@ import { useIntlFormat } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDocumentTexts } from '@/lib/document-texts';
+import { useApprovalTerm } from '../api/get-approval-term';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
 import { AgencyReads } from '../components/agency-reads';
@@ -22,6 +24,19 @@ function nextStepOf(application: ProviderApplication, documentsRequired: boolean
   if (application.openRfiCount > 0) return 'answerRfi';
   if (documentsRequired) return 'uploadDocuments';
   return application.status;
+}
+
+/**
+ * An approved provider's approval end (ADR 107): the day and the days left, and in its last 90
+ * days or once lapsed, what to do.
+ */
+function ApprovalTermSummary() {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  const approval = useApprovalTerm(true).data?.approval;
+  if (!approval) return null;
+  if (approval.lapsed || approval.daysLeft <= APPROVAL_ENDING_SOON_DAYS) return <ApprovalNotice approval={approval} />;
+  return <p>{t('providerRecord.approval.endsOn', { date: format.date(approval.endsOn), days: approval.daysLeft })}</p>;
 }
 
 function ApplicationSummary({
@@ -173,6 +188,7 @@ export function DashboardPage() {
         <Alert tone="info">{t(`dashboard.noApplicationFor.${redirectedFrom}`)}</Alert>
       ) : null}
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
+      {providerApplication?.status === 'approved' ? <ApprovalTermSummary /> : null}
       {providerApplication ? (
         <>
           <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />

@@ -70,7 +70,16 @@ export function RecordView({ record, onShowDay }: { record: ProviderRecordView; 
         <dt className="font-semibold">{t('providerRecord.summary.licenseNumber')}</dt>
         <dd>{record.licenseNumber}</dd>
         <dt className="font-semibold">{t('providerRecord.summary.status')}</dt>
-        <dd>{t(`providerRecord.status.${record.status}`)}</dd>
+        <dd>{t(`providerRecord.status.${record.approval.lapsed ? 'lapsed' : record.status}`)}</dd>
+        <dt className="font-semibold">{t('providerRecord.approval.label')}</dt>
+        <dd>
+          {record.approval.lapsed
+            ? t('providerRecord.approval.lapsedValue', { date: format.date(record.approval.endsOn) })
+            : t('providerRecord.approval.value', {
+                date: format.date(record.approval.endsOn),
+                days: record.approval.daysLeft,
+              })}
+        </dd>
         <dt className="font-semibold">{t('providerRecord.summary.county')}</dt>
         <dd>{record.county ?? t('providerRecord.summary.noCounty')}</dd>
         <dt className="font-semibold">{t('providerRecord.summary.version')}</dt>

@@ -22,6 +22,7 @@ const record: ProviderRecordView = {
   applicationId: 31,
   licenseNumber: 'CCA-0000031',
   status: 'active',
+  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
   county: 'Polk',
   on: '2026-11-20',
   inForce: { version: 1, validFrom: '2026-10-01', validTo: null, answers },

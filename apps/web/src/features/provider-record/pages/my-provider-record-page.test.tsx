@@ -19,6 +19,7 @@ const record: ProviderRecordView = {
   applicationId: 31,
   licenseNumber: 'CCA-0000031',
   status: 'active',
+  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
   county: 'Polk',
   on: '2026-11-20',
   inForce: { version: 2, validFrom: '2026-11-10', validTo: null, answers: moved() },
@@ -101,6 +102,40 @@ describe('my provider record', () => {
     expect(await screen.findByText(/: version 1\./)).toBeInTheDocument();
     expect(screen.queryByText('9 Elm Street', { exact: false })).not.toBeInTheDocument();
     expect(asked).toContain('2026-10-15');
+  });
+
+  it('shows when the approval ends; in its last 90 days, that it is time to renew', async () => {
+    server.use(
+      http.get('*/api/ProviderRecord/:id/changes', () => HttpResponse.json({ items: [] })),
+      http.get('*/api/ProviderRecord', () =>
+        HttpResponse.json({
+          record: { ...record, approval: { endsOn: '2026-12-20', daysLeft: 30, lapsed: false } },
+        } satisfies MyProviderRecord),
+      ),
+    );
+    await renderRoute('/my-provider-record');
+    expect(await screen.findByText('December 20, 2026 (days left: 30)')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Your approval ends on December 20, 2026 (days left: 30). Contact your county office to renew it before that day.',
+    );
+    expect(screen.getByText('Active')).toBeInTheDocument();
+  });
+
+  it('says the approval has lapsed, and what to do', async () => {
+    server.use(
+      http.get('*/api/ProviderRecord/:id/changes', () => HttpResponse.json({ items: [] })),
+      http.get('*/api/ProviderRecord', () =>
+        HttpResponse.json({
+          record: { ...record, approval: { endsOn: '2026-11-01', daysLeft: -19, lapsed: true } },
+        } satisfies MyProviderRecord),
+      ),
+    );
+    await renderRoute('/my-provider-record');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your approval ended on November 1, 2026 with no renewal, so it has lapsed: you are no longer listed in the provider search. Contact your county office to be approved again.',
+    );
+    expect(screen.getByText('Lapsed')).toBeInTheDocument();
+    expect(screen.getByText('November 1, 2026 (lapsed)')).toBeInTheDocument();
   });
 
   it('tells an applicant without an approved application what the record is, not an error', async () => {

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
+import { ApprovalNotice } from '@/components/approval/approval-notice';
 import { MyChanges } from '../components/my-changes';
 import { RecordView } from '../components/record-view';
 
@@ -39,6 +40,7 @@ export function MyProviderRecordPage() {
         </>
       ) : (
         <>
+          <ApprovalNotice approval={record.data.record.approval} />
           <MyChanges applicationId={record.data.record.applicationId} />
           <RecordView key={record.data.record.on} record={record.data.record} onShowDay={setOn} />
         </>

@@ -19,6 +19,7 @@ const record: ProviderRecordView = {
   applicationId: 31,
   licenseNumber: 'CCA-0000031',
   status: 'active',
+  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
   county: 'Polk',
   on: '2026-11-20',
   inForce: { version: 2, validFrom: '2026-11-10', validTo: null, answers: moved() },

@@ -16,6 +16,7 @@ import { useStaffApplication } from '../api/get-staff-application';
 import { AuditTable } from '../components/audit-table';
 import { DocumentsChecklist } from '../components/documents-checklist';
 import { ProtectedAnswers } from '../components/protected-answers';
+import { RecordApproval } from '../components/record-approval';
 import { ConfirmDialog } from '../components/reason-dialog';
 import { StaffNav } from '../components/staff-nav';
 import { StatusActions } from '../components/status-actions';
@@ -132,6 +133,7 @@ function Review({ application, rfiPanel }: { application: StaffApplication } & R
           </Link>
         </p>
       ) : null}
+      {application.status === 'approved' ? <RecordApproval applicationId={application.applicationId} /> : null}
       <div className="flex flex-wrap items-center gap-4">
         <span ref={assignment} className="contents">
           {application.allowedActions.length > 0 && !mine ? (
