@@ -40,7 +40,7 @@ test('a worker finds a reported change in the queue, approves it, and reads the 
     answers: {
       ratesInfo: {
         ...application.ratesInfo,
-        rates: { ...application.ratesInfo!.rates, preschool: { basic: 17, specialNeeds: 23 } },
+        rates: { ...application.ratesInfo!.rates, preschool: { basic: 14, specialNeeds: 20 } },
       },
     },
     effectiveDate: plusDays(today, 7),

@@ -123,7 +123,7 @@ class Draft implements fc.AsyncCommand<Model, Real> {
         : {
             ratesInfo: {
               ...base.ratesInfo,
-              rates: { ...base.ratesInfo!.rates, preschool: { basic: 20 + model.drafted, specialNeeds: 30 } },
+              rates: { ...base.ratesInfo!.rates, preschool: { basic: (1000 + model.drafted) / 100, specialNeeds: 20 } },
             },
           };
     const effectiveDate = plusDays(today(), this.daysAhead);

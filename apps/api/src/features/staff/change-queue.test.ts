@@ -90,12 +90,12 @@ beforeAll(async () => {
   });
   hours = await sent(provider, storyRecord, {
     parts: ['operationHoursInfo', 'ratesInfo'],
-    answers: { operationHoursInfo: { ...base.operationHoursInfo!, transportation: false }, ...rates(17) },
+    answers: { operationHoursInfo: { ...base.operationHoursInfo!, transportation: false }, ...rates(12) },
     effectiveDate: plusDays(today(), 3),
   });
   polkChange = await sent(polkProvider, polkRecord, {
     parts: ['ratesInfo'],
-    answers: rates(18),
+    answers: rates(13),
     effectiveDate: plusDays(today(), 1),
   });
   // The address change is approved and applied: the hours change was written against version 1.
@@ -146,7 +146,7 @@ describe('the change kind of the staff queue', () => {
   it('never lists a draft', async () => {
     const draft = await call(provider, 'POST', `/api/ProviderRecord/${storyRecord}/changes`, {
       parts: ['ratesInfo'],
-      answers: rates(19),
+      answers: rates(14),
       effectiveDate: today(),
     });
     expect(draft.statusCode).toBe(201);
