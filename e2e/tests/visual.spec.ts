@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from '@playwright/test';
-import { applicantWithApplication } from '../support/api';
+import { applicantWithApplication, approveApplication, polkApplication, submitApplication } from '../support/api';
 import { createAccount, DEMO, signIn } from '../support/auth';
 import { expect, settleAnimations, test } from '../support/fixtures';
 import { checkLayout } from '../support/layout';
@@ -103,6 +103,17 @@ const APPLICANT_ROUTES: Route[] = [
   { name: 'start-application', path: '/registeredapplication' },
   { name: 'wizard-first-step', path: '/registeredapplication/registration/registeredprovider' },
   { name: 'notifications', path: '/apps/mailbox', mask: ['main ul', 'main ol'] },
+];
+
+/**
+ * An approved provider's record pages: the record, closures and openings, and a new change. The
+ * record's dates are this run's, and its history lists this run's versions.
+ */
+const RECORD_VOLATILE = ['main dd', 'main ol', 'main input[type="date"]', 'main p[aria-live]'];
+const RECORD_ROUTES: Route[] = [
+  { name: 'my-provider-record', path: '/my-provider-record', mask: RECORD_VOLATILE },
+  { name: 'availability', path: '/my-provider-record/availability', mask: RECORD_VOLATILE },
+  { name: 'new-change', path: '/my-provider-record/changes/new', mask: RECORD_VOLATILE },
 ];
 
 /**
@@ -306,6 +317,39 @@ test('the staff pages, the review page’s dialogs and the applicant’s list of
     }
   }
   await applicant.context().close();
+});
+
+test('an approved provider’s record pages look right in every mode', async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  // A new provider without a record yet: the page says so, plainly.
+  accountEmail = (await createAccount(page, '/my-provider-record')).email;
+  await expect(page).toHaveURL(/\/my-provider-record$/);
+  await settle(page);
+  for (const mode of Object.keys(MODES) as Mode[]) {
+    await useMode(page, mode);
+    await lookAtRoutes(page, mode, [{ name: 'no-provider-record', path: '/my-provider-record' }]);
+  }
+  // Approved by the Polk worker.
+  const applicationId = await submitApplication(page, polkApplication());
+  const worker = await signedInPage(browser);
+  await signIn(worker, DEMO.worker.email, DEMO.worker.password, '/staff');
+  await approveApplication(worker, applicationId);
+  for (const mode of Object.keys(MODES) as Mode[]) {
+    await useMode(page, mode);
+    await lookAtRoutes(page, mode, RECORD_ROUTES);
+    // The same record as the county's worker reads it: the page alone (the worker's header
+    // counts other tests' notices), its heading naming this run's application.
+    await useMode(worker, mode);
+    await lookAtRoutes(worker, mode, [
+      {
+        name: 'staff-record',
+        path: `/staff/records/${applicationId}`,
+        mask: [...RECORD_VOLATILE, 'main h1'],
+        picture: 'main',
+      },
+    ]);
+  }
+  await worker.context().close();
 });
 
 /**
