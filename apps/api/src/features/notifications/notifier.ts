@@ -29,6 +29,7 @@ export const noticeTemplates = [
   'changeRfiRequested',
   'changeRfiAnswered',
   'changeRfiCompleted',
+  'changeRfiDue',
   // An approval's end (ADR 107): reminders before it and on its day, then its lapse.
   'approvalEndsSoon',
   'approvalEndsToday',

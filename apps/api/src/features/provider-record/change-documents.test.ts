@@ -1,4 +1,4 @@
-import type { ChangeDocuments, ProviderChange, ProviderRecordView, Rfi } from '@ccap/contracts';
+import type { ChangeDocuments, NotificationList, ProviderChange, ProviderRecordView, Rfi } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { pdf } from '../../../test/document-files';
@@ -295,6 +295,43 @@ describe('requests for information on a change', () => {
     expect(completed.json<Rfi>().status).toBe('completed');
     expect(await eventsOf(provider)).toContain('rfiCompleted');
     expect((await permissionsOf(provider, change.changeId)).json()).toMatchObject({ canReply: false });
+  });
+
+  it('an answer past its due date is reminded once, in the change’s words, leading to the change', async () => {
+    const change = await send(await newAdultDraft('Eva'));
+    const created = await createRfi(storyWorker, {
+      changeId: change.changeId,
+      serviceWorkerComment: 'Please send the physical examination report.',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const { rfiId } = created.json<{ rfiId: number }>();
+    await ctx.database.db.updateTable('rfi').set({ due_date: '2026-01-05' }).where('id', '=', rfiId).execute();
+
+    const now = new Date();
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(1);
+    // A second run, here or on another instance, finds nothing more to do.
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(0);
+    const bell = await call(provider, 'GET', '/api/Notifications');
+    expect(bell.json<NotificationList>().items[0]).toMatchObject({
+      event: 'rfiDue',
+      message: `Your answer on change ${change.changeId} is overdue.`,
+      link: `/my-provider-record/changes/${change.changeId}`,
+    });
+
+    // Once the change is decided, its RFIs are completed: nothing more to remind.
+    const overdue = await createRfi(storyWorker, { changeId: change.changeId, serviceWorkerComment: 'And the form?' });
+    const next = overdue.json<{ rfiId: number }>().rfiId;
+    await ctx.database.db.updateTable('rfi').set({ due_date: '2026-01-05' }).where('id', '=', next).execute();
+    const current = (
+      await call(storyWorker, 'GET', `/api/ProviderRecord/changes/${change.changeId}`)
+    ).json<ProviderChange>();
+    const denied = await call(storyWorker, 'POST', `/api/Staff/changes/${change.changeId}/decision`, {
+      action: 'deny',
+      version: current.version,
+      reason: 'The household did not change.',
+    });
+    expect(denied.statusCode, denied.body).toBe(200);
+    expect(await ctx.app.repositories.rfiReminders.remindDue(now)).toBe(0);
   });
 
   it('a decision on the change completes its pending RFIs; no RFI on a decided change (409)', async () => {

@@ -10,43 +10,60 @@ import { rfiLink } from './rfi-application';
 export function createRfiRemindersRepository(db: Kysely<DB>, notifier: Notifier, timeZone = 'UTC') {
   return {
     /**
-     * Reminds applicants of RFIs past their due date: pending, not answered yet, due before
-     * today where the program is (as the staff queue counts an RFI overdue), on an application still open, and
-     * not reminded. One reminder per RFI: rows are claimed with SKIP LOCKED and marked
-     * `reminded_at` in the transaction that writes the notice, so several instances never
-     * remind twice. Answers how many were reminded (at most `batch`; the next run takes the rest).
+     * Reminds providers of RFIs past their due date: pending, not answered yet, due before today
+     * where the program is (as the staff queue counts an RFI overdue), about an application still
+     * open or a reported change still waiting for its decision, and not reminded. One reminder
+     * per RFI: rows are claimed with SKIP LOCKED and marked `reminded_at` in the transaction that
+     * writes the notice, so several instances never remind twice. Answers how many were reminded
+     * (at most `batch`; the next run takes the rest).
      */
     async remindDue(now = new Date(), batch = 50): Promise<number> {
       const today = programDay(timeZone, now);
       return db.transaction().execute(async (trx) => {
         const due = await trx
           .selectFrom('rfi')
-          .innerJoin('application', 'application.id', 'rfi.application_id')
+          .leftJoin('application', 'application.id', 'rfi.application_id')
+          .leftJoin('provider_change as change', 'change.id', 'rfi.change_id')
+          .leftJoin('provider_record as record', 'record.id', 'change.record_id')
           .select([
             'rfi.id',
-            'rfi.application_id',
-            'application.owner_id',
+            'rfi.change_id',
+            sql<number>`coalesce(rfi.application_id, record.application_id)`.as('application_id'),
+            sql<string>`coalesce(application.owner_id, change.owner_id)`.as('owner_id'),
             sql<string>`to_char(rfi.due_date, 'YYYY-MM-DD')`.as('due_date'),
           ])
           .where('rfi.status', '=', 'pending')
           .where('rfi.responded_at', 'is', null)
           .where('rfi.reminded_at', 'is', null)
           .where('rfi.due_date', '<', sql<Date>`${today}::date`)
-          .where('application.status', 'in', undecidedStatuses)
+          .where((eb) =>
+            eb.or([eb('application.status', 'in', undecidedStatuses), eb('change.status', '=', 'submitted')]),
+          )
           .orderBy('rfi.id')
           .limit(batch)
           .forUpdate('rfi')
           .skipLocked()
           .execute();
         for (const rfi of due) {
-          await notifier.notify(trx, {
-            userId: rfi.owner_id,
-            event: 'rfiDue',
-            applicationId: rfi.application_id!,
-            // The due day as the reader's language writes a date, not as the database does.
-            valuesIn: (lang) => ({ due: createFormats(lang).date(rfi.due_date) }),
-            links: [rfiLink(rfi.application_id!)],
+          const applicationId = Number(rfi.application_id);
+          // The due day as the reader's language writes a date, not as the database does.
+          const valuesIn = (lang: Parameters<typeof createFormats>[0]) => ({
+            due: createFormats(lang).date(rfi.due_date),
           });
+          await notifier.notify(
+            trx,
+            rfi.change_id === null
+              ? { userId: rfi.owner_id, event: 'rfiDue', applicationId, valuesIn, links: [rfiLink(applicationId)] }
+              : {
+                  userId: rfi.owner_id,
+                  event: 'rfiDue',
+                  template: 'changeRfiDue',
+                  applicationId,
+                  values: { change: rfi.change_id },
+                  valuesIn,
+                  links: [{ kind: 'rfi', href: `/my-provider-record/changes/${rfi.change_id}` }],
+                },
+          );
           await trx.updateTable('rfi').set({ reminded_at: now }).where('id', '=', rfi.id).execute();
         }
         return due.length;
