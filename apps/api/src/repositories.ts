@@ -108,7 +108,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue: createQueueRepository(db, options.timeZone),
-    changeQueue: createChangeQueueRepository(db),
+    changeQueue: createChangeQueueRepository(db, () => clock.today()),
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),

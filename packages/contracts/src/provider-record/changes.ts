@@ -143,6 +143,10 @@ export const changeQueueItemSchema = z.object({
   /** Still to apply, and another version took effect since it was written. */
   conflict: z.boolean(),
   appliedWithoutReview: z.boolean(),
+  /** Pending requests for information on the change; the nearest due date of those not answered. */
+  openRfiCount: z.number().int().nonnegative(),
+  nextRfiDueAt: z.iso.date().nullable(),
+  rfiOverdue: z.boolean(),
 });
 export type ChangeQueueItem = z.infer<typeof changeQueueItemSchema>;
 

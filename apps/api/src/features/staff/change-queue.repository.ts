@@ -1,6 +1,7 @@
 import { type ChangePart, changeParts, type StaffChangeQuery } from '@ccap/contracts';
 import { type ExpressionBuilder, type Kysely, type OrderByModifiers, sql } from 'kysely';
 import type { DB } from '../../db/schema';
+import { pendingRfiFigures } from './queue.repository';
 import type { StaffScope } from './staff-scope';
 
 const SORT_COLUMNS = {
@@ -48,8 +49,11 @@ const inConflict = (eb: ChangeExpression) =>
 
 const isChangePart = (value: unknown): value is ChangePart => (changeParts as readonly unknown[]).includes(value);
 
-/** The staff queue's "change" kind: the reported changes of the caller's scope, filtered, sorted, paged. */
-export function createChangeQueueRepository(db: Kysely<DB>) {
+/**
+ * The staff queue's "change" kind: the reported changes of the caller's scope, filtered, sorted,
+ * paged, each with its pending requests for information counted as the applications' are.
+ */
+export function createChangeQueueRepository(db: Kysely<DB>, today: () => string) {
   return {
     async page(scope: StaffScope, query: StaffChangeQuery) {
       let base = db
@@ -74,6 +78,17 @@ export function createChangeQueueRepository(db: Kysely<DB>) {
       };
       const [rows, count] = await Promise.all([
         base
+          // The page's changes' pending RFIs: a probe of the change's index each.
+          .leftJoinLateral(
+            (eb) =>
+              eb
+                .selectFrom('rfi')
+                .select(pendingRfiFigures())
+                .where('rfi.status', '=', 'pending')
+                .whereRef('rfi.change_id', '=', 'c.id')
+                .as('q'),
+            (join) => join.onTrue(),
+          )
           .select((eb) => [
             'c.id',
             'r.application_id',
@@ -86,6 +101,8 @@ export function createChangeQueueRepository(db: Kysely<DB>) {
             'c.decided_at',
             'c.decided_by',
             inConflict(eb).as('conflict'),
+            'q.open_count',
+            'q.next_due',
           ])
           .orderBy(SORT_COLUMNS[query.sort], sortOrder)
           .orderBy('c.id', query.order)
@@ -94,6 +111,7 @@ export function createChangeQueueRepository(db: Kysely<DB>) {
           .execute(),
         base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
       ]);
+      const day = today();
       return {
         total: Number(count.total),
         items: rows.map((row) => ({
@@ -108,6 +126,9 @@ export function createChangeQueueRepository(db: Kysely<DB>) {
           decidedAt: row.decided_at?.toISOString() ?? null,
           conflict: Boolean(row.conflict),
           appliedWithoutReview: row.status === 'applied' && row.decided_by === null,
+          openRfiCount: Number(row.open_count ?? 0),
+          nextRfiDueAt: row.next_due ?? null,
+          rfiOverdue: row.next_due !== null && row.next_due < day,
         })),
       };
     },

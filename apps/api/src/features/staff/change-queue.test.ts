@@ -125,12 +125,27 @@ describe('the change kind of the staff queue', () => {
       decidedAt: null,
       conflict: true,
       appliedWithoutReview: false,
+      openRfiCount: 0,
+      nextRfiDueAt: null,
+      rfiOverdue: false,
     });
     expect(page.items.find((item) => item.changeId === address.changeId)).toMatchObject({
       status: 'applied',
       conflict: false,
       decidedAt: expect.any(String),
     });
+  });
+
+  it('counts a change’s pending requests for information, their next due day, and one past it', async () => {
+    const asked = await call(storyWorker, 'POST', '/api/rfi/CreateRfi', {
+      changeId: hours.changeId,
+      serviceWorkerComment: 'Which days does the transport stop?',
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const { rfiId } = asked.json<{ rfiId: number }>();
+    await ctx.database.db.updateTable('rfi').set({ due_date: '2026-01-05' }).where('id', '=', rfiId).execute();
+    const item = (await queue(storyWorker)).items.find((row) => row.changeId === hours.changeId);
+    expect(item).toMatchObject({ openRfiCount: 1, nextRfiDueAt: '2026-01-05', rfiOverdue: true });
   });
 
   it('shows another county nothing, an administrator everything, and a provider 403', async () => {

@@ -40,7 +40,7 @@ const NULLABLE_SORTS: ReadonlySet<keyof typeof SORT_COLUMNS> = new Set(['county'
  * of those not answered yet. An answered one waits for staff, not for its due date (as the
  * dashboard and the reminders count, ADR 049): it is never past due.
  */
-const pendingRfiFigures = () => [
+export const pendingRfiFigures = () => [
   sql<string>`count(*)`.as('open_count'),
   sql<string | null>`to_char(min(rfi.due_date) filter (where rfi.responded_at is null), 'YYYY-MM-DD')`.as('next_due'),
 ];

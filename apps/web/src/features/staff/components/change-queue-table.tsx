@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { partTitle } from '@/components/application/part-title';
 import { linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
-import { cell, QueueFlag, SortHeader } from './queue-table';
+import { cell, QueueFlag, RfiFigures, SortHeader } from './queue-table';
 import { ScrollRegion } from './scroll-region';
 
 const COLUMNS: { sort: ChangeQueueSort; labelKey: string }[] = [
@@ -59,6 +59,9 @@ export function ChangeQueueTable({
                 onSort={onSort}
               />
             ))}
+            <th scope="col" className={`${cell} font-semibold`}>
+              {t('staff.queue.columns.rfis')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -84,6 +87,9 @@ export function ChangeQueueTable({
               </td>
               <td className={cell}>{format.date(item.effectiveDate)}</td>
               <td className={cell}>{item.submittedAt ? format.dayOf(item.submittedAt) : '—'}</td>
+              <td className={cell}>
+                <RfiFigures item={item} />
+              </td>
             </tr>
           ))}
         </tbody>

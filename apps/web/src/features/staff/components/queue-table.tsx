@@ -139,21 +139,36 @@ export function QueueTable({
                 )}
               </td>
               <td className={cell}>
-                {item.openRfiCount === 0
-                  ? t('staff.queue.noRfis')
-                  : item.nextRfiDueAt
-                    ? t('staff.queue.openRfis', {
-                        number: format.number(item.openRfiCount),
-                        due: format.date(item.nextRfiDueAt),
-                      })
-                    : // Every pending request is answered: they wait for staff to complete them.
-                      t('staff.queue.openRfisAnswered', { number: format.number(item.openRfiCount) })}
-                {item.rfiOverdue ? <QueueFlag>{t('staff.queue.rfiPastDue')}</QueueFlag> : null}
+                <RfiFigures item={item} />
               </td>
             </tr>
           ))}
         </tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** A row's pending requests for information: how many, the next due date, and whether one is past it. */
+export function RfiFigures({
+  item,
+}: {
+  item: { openRfiCount: number; nextRfiDueAt: string | null; rfiOverdue: boolean };
+}) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  return (
+    <>
+      {item.openRfiCount === 0
+        ? t('staff.queue.noRfis')
+        : item.nextRfiDueAt
+          ? t('staff.queue.openRfis', {
+              number: format.number(item.openRfiCount),
+              due: format.date(item.nextRfiDueAt),
+            })
+          : // Every pending request is answered: they wait for staff to complete them.
+            t('staff.queue.openRfisAnswered', { number: format.number(item.openRfiCount) })}
+      {item.rfiOverdue ? <QueueFlag>{t('staff.queue.rfiPastDue')}</QueueFlag> : null}
+    </>
   );
 }

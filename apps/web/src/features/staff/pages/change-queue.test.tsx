@@ -18,6 +18,9 @@ const change = (overrides: Partial<ChangeQueueItem> = {}): ChangeQueueItem => ({
   decidedAt: null,
   conflict: false,
   appliedWithoutReview: false,
+  openRfiCount: 0,
+  nextRfiDueAt: null,
+  rfiOverdue: false,
   ...overrides,
 });
 
@@ -50,7 +53,10 @@ function fakeQueues(items: ChangeQueueItem[]) {
 
 describe('the change kind of the review queue', () => {
   it('switches from applications to reported changes by a link that says which is current', async () => {
-    fakeQueues([change(), change({ changeId: 13, providerName: 'Maple Tree', conflict: true, parts: ['ratesInfo'] })]);
+    fakeQueues([
+      change({ openRfiCount: 1, nextRfiDueAt: '2026-11-10', rfiOverdue: true }),
+      change({ changeId: 13, providerName: 'Maple Tree', conflict: true, parts: ['ratesInfo'] }),
+    ]);
     const { router } = await renderRoute('/staff');
     const kinds = await screen.findByRole('navigation', { name: 'What to review' });
     expect(within(kinds).getByRole('link', { name: 'Applications' })).toHaveAttribute('aria-current', 'page');
@@ -67,6 +73,10 @@ describe('the change kind of the review queue', () => {
       .getByRole('rowheader', { name: /Maple Tree/ })
       .closest('tr')!;
     expect(within(maple).getByText('conflict')).toBeInTheDocument();
+    expect(within(maple).getByText('None open')).toBeInTheDocument();
+    const oaks = link.closest('tr')!;
+    expect(within(oaks).getByText(/^Open: 1, next due/)).toBeInTheDocument();
+    expect(within(oaks).getByText('Past due')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Changes found: 2');
   });
 
