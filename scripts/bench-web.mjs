@@ -243,11 +243,13 @@ export async function lighthouseRows() {
   });
   const rows = [];
   try {
+    // BENCH_WEB_PAGES (comma-separated routes, e.g. /ProviderSearch) measures only those.
+    const only = (process.env.BENCH_WEB_PAGES ?? '').split(',').filter(Boolean);
     const pages = [
       ['/', false],
       ['/ProviderSearch', false],
       [WIZARD, true],
-    ];
+    ].filter(([route]) => only.length === 0 || only.includes(route));
     for (const [route, signedIn] of pages) {
       // Playwright is attached for the signed-in page's runs only (its init script signs
       // Lighthouse's tab in); the public pages' runs have the browser to themselves.

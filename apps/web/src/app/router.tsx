@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { providerSearchSettingsQuery } from '@/features/providers/api/get-search-options';
 import { programProfileQueryOptions } from '@/lib/program-profile';
 import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
@@ -177,12 +178,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
         // beside the page's code, so that the notice does not arrive after the form and push
         // it down under the reader (a layout shift of 0.1 on a phone, Lighthouse measured).
         // So is the program profile (usually loaded already): its search defaults fill the form.
+        // The settings' query is in the first load (a few lines), so that its request leaves
+        // with the page's code instead of after a chunk of its own.
         lazy: async () => {
           const [{ ProviderSearchPage }] = await Promise.all([
             import('@/features/providers/pages/provider-search-page'),
-            import('@/features/providers/api/get-search-options').then(({ providerSearchSettingsQuery }) =>
-              prefetchAtMost(queryClient, providerSearchSettingsQuery()),
-            ),
+            prefetchAtMost(queryClient, providerSearchSettingsQuery()),
             prefetchAtMost(queryClient, programProfileQueryOptions()),
           ]);
           return { Component: ProviderSearchPage };
