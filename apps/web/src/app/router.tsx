@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { providerSearchSettingsQuery } from '@/features/providers/api/get-search-options';
+import { ProviderSearchRoute } from '@/features/providers/pages/provider-search-route';
 import { programProfileQueryOptions } from '@/lib/program-profile';
 import { prefetchAtMost } from '@/lib/query-client';
 import { AuthLayout } from './layouts/auth-layout';
@@ -49,6 +51,29 @@ const gallery = async () => {
  * Every route of the portal. Pages load lazily so the first load carries only what it shows;
  * the query client lets a page's first data be read beside its code.
  */
+/**
+ * The provider search: its heading and lead at once (in the first load), the search below them
+ * once its code has come with what it reads first. Whether the directory is demonstration data
+ * decides a notice above the form: read beside the page's code, so that the notice does not
+ * arrive after the form and push it down under the reader (a layout shift of 0.1 on a phone,
+ * Lighthouse measured). So is the program profile (usually loaded already): its search defaults
+ * fill the form. The settings' query is in the first load (a few lines), so that its request
+ * leaves with the page's code instead of after a chunk of its own.
+ */
+function providerSearchRoute(queryClient: QueryClient) {
+  const Search = lazy(async () => {
+    const [{ ProviderSearchPage }] = await Promise.all([
+      import('@/features/providers/pages/provider-search-page'),
+      prefetchAtMost(queryClient, providerSearchSettingsQuery()),
+      prefetchAtMost(queryClient, programProfileQueryOptions()),
+    ]);
+    return { default: ProviderSearchPage };
+  });
+  return function ProviderSearch() {
+    return <ProviderSearchRoute Search={Search} />;
+  };
+}
+
 export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
   {
     // The login layout: only the outlet, while the browser is on its way to or from the IdP.
@@ -172,23 +197,7 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
           })),
         ],
       },
-      {
-        path: 'ProviderSearch',
-        // Whether the directory is demonstration data decides a notice above the form: read
-        // beside the page's code, so that the notice does not arrive after the form and push
-        // it down under the reader (a layout shift of 0.1 on a phone, Lighthouse measured).
-        // So is the program profile (usually loaded already): its search defaults fill the form.
-        // The settings' query is in the first load (a few lines), so that its request leaves
-        // with the page's code instead of after a chunk of its own.
-        lazy: async () => {
-          const [{ ProviderSearchPage }] = await Promise.all([
-            import('@/features/providers/pages/provider-search-page'),
-            prefetchAtMost(queryClient, providerSearchSettingsQuery()),
-            prefetchAtMost(queryClient, programProfileQueryOptions()),
-          ]);
-          return { Component: ProviderSearchPage };
-        },
-      },
+      { path: 'ProviderSearch', Component: providerSearchRoute(queryClient) },
       // Reachable by address for everyone (sample data only); the header lists it for
       // administrators and in development.
       // The page list itself loads with the gallery: an unknown page answers "not found".

@@ -9,7 +9,6 @@ import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
 import { useProgramProfile } from '@/lib/program-profile';
 import { unavailableMessage } from '@/lib/unavailable-message';
-import { usePageTitle } from '@/lib/use-page-title';
 import { useIdle } from '@/lib/when-idle';
 import { useProviderSearchSettings } from '../api/get-search-options';
 import { useProviderSearch } from '../api/search-providers';
@@ -33,28 +32,21 @@ const mapPlaceholder = (
 );
 
 /**
- * Provider search (spec section 2): the form above the map; after a search the markers and
- * the results list, the form collapsed; a marker or list click opens the detail. The whole
- * search, and the open detail, live in the URL. The program profile's search settings (its
- * defaults, the map's zoom and start) are read before anything of the search is shown: the
- * route loads the profile with the page's code, so the form never shows other defaults first.
+ * Provider search (spec section 2), below the page's heading and lead (`ProviderSearchRoute`):
+ * the form above the map; after a search the markers and the results list, the form collapsed;
+ * a marker or list click opens the detail. The whole search, and the open detail, live in the
+ * URL. The program profile's search settings (its defaults, the map's zoom and start) are read
+ * before anything of the search is shown: the route loads the profile with the page's code, so
+ * the form never shows other defaults first.
  */
 export function ProviderSearchPage() {
   const { t } = useTranslation();
-  usePageTitle(t('providerSearch.title'));
   const profile = useProgramProfile();
   if (profile.data) return <ProviderSearch profileSearch={profile.data.search} />;
-  return (
-    <article aria-labelledby="provider-search-heading" className="space-y-6">
-      <h1 id="provider-search-heading" className="text-3xl font-bold">
-        {t('providerSearch.title')}
-      </h1>
-      {profile.isError ? (
-        <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('providerSearch.errors.profile')}</Alert>
-      ) : (
-        <Spinner label={t('app.loading')} />
-      )}
-    </article>
+  return profile.isError ? (
+    <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('providerSearch.errors.profile')}</Alert>
+  ) : (
+    <Spinner label={t('app.loading')} />
   );
 }
 
@@ -82,9 +74,9 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
   const search = useProviderSearch(sent);
   // Leaflet loads once the form and the results are on screen: the map never delays them.
   const mapWanted = useIdle();
-  // The heading and the lead paint in a first, small pass; the form (its lookups and some
-  // thousand cities), the map and the results follow in a deferred one (ADR 042), so a slow
-  // phone shows what the page is at once rather than after the whole page has rendered.
+  // The notice paints in a first, small pass; the form (its lookups), the map and the results
+  // follow in a deferred one (ADR 042), so a slow phone's main thread is not held by one long
+  // render of the whole page.
   const restShown = useDeferredValue(true, false);
   const detailHeading = useRef<HTMLHeadingElement>(null);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -177,13 +169,7 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
       : profileSearch.developmentLocation);
 
   return (
-    <article aria-labelledby="provider-search-heading" className="space-y-6">
-      <div>
-        <h1 id="provider-search-heading" className="text-3xl font-bold">
-          {t('providerSearch.title')}
-        </h1>
-        <p className="mt-2 text-lg">{t('providerSearch.intro')}</p>
-      </div>
+    <>
       {settings?.hasDemonstrationData ? <Alert tone="info">{t('providerSearch.demoNotice')}</Alert> : null}
       {/* Below the notice, so that nothing above moves when the rest takes the spinner's place,
           and a screen high, so that the footer below does not either (the rest is taller). */}
@@ -308,7 +294,7 @@ function ProviderSearch({ profileSearch }: { profileSearch: ProgramProfile['sear
           </div>
         </>
       ) : null}
-    </article>
+    </>
   );
 }
 
