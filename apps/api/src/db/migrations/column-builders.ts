@@ -3,7 +3,7 @@ import { type CreateTableBuilder, type Kysely, sql } from 'kysely';
 /*
  * Columns and tables that more than one migration creates alike. A migration that has run must
  * keep making the same schema, so these never change: a migration that wants other columns
- * writes its own.
+ * writes its own (ADR 120).
  */
 
 /** A whole stored file's columns: its names, type, size, hash, blob key, and who sent it when. */
