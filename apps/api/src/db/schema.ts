@@ -320,9 +320,8 @@ export interface RfiTable {
   reminded_at: NullableTimestamp;
 }
 
-export interface RfiDocumentTable {
-  id: Generated<number>;
-  rfi_id: number;
+/** A whole stored file's columns (migrations' `storedFileColumns`): RFI files and a change's files. */
+interface StoredFileColumns {
   stored_name: string;
   display_name: string;
   content_type: string;
@@ -331,6 +330,11 @@ export interface RfiDocumentTable {
   blob_key: string;
   uploaded_by: string;
   uploaded_at: DefaultedTimestamp;
+}
+
+export interface RfiDocumentTable extends StoredFileColumns {
+  id: Generated<number>;
+  rfi_id: number;
 }
 
 /** 0031-provider-record: the provider's record after approval, one per approved application. */
@@ -429,19 +433,11 @@ export interface DB {
 }
 
 /** 0034-change-rfi-documents: one file the provider uploaded for a document a change needs. */
-export interface ProviderChangeDocumentTable {
+export interface ProviderChangeDocumentTable extends StoredFileColumns {
   id: Generated<number>;
   change_id: number;
   code: string;
   document_name: string;
-  stored_name: string;
-  display_name: string;
-  content_type: string;
-  size_bytes: number;
-  sha256: string;
-  blob_key: string;
-  uploaded_by: string;
-  uploaded_at: DefaultedTimestamp;
 }
 
 /** 0033-provider-availability: a closure of an approved provider (ADR 102). */

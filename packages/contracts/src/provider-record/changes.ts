@@ -58,14 +58,19 @@ export const changeStepSchema = z.object({ version: z.number().int().positive() 
 /** A document the change needs (a record check for a new adult or assistant), as the table names it. */
 export const changeDocumentSchema = z.object({ code: z.string(), documentName: z.string(), description: z.string() });
 
-/** A change as its provider and staff read it: what it changes, from what, to what. */
-export const providerChangeSchema = z.object({
+/** What names a change wherever it is listed or read: whose, where, its status and parts. */
+const changeHeadShape = {
   changeId: z.number().int().positive(),
   applicationId: z.number().int().positive(),
   providerName: z.string(),
   county: z.string().nullable(),
   status: changeStatusSchema,
   parts: z.array(changePartSchema),
+};
+
+/** A change as its provider and staff read it: what it changes, from what, to what. */
+export const providerChangeSchema = z.object({
+  ...changeHeadShape,
   effectiveDate: z.string(),
   note: z.string().nullable(),
   version: z.number().int().positive(),
@@ -131,12 +136,7 @@ export type StaffChangeQueryInput = z.input<typeof staffChangeQuerySchema>;
 
 /** One row of the change queue. */
 export const changeQueueItemSchema = z.object({
-  changeId: z.number().int().positive(),
-  applicationId: z.number().int().positive(),
-  providerName: z.string(),
-  county: z.string().nullable(),
-  status: changeStatusSchema,
-  parts: z.array(changePartSchema),
+  ...changeHeadShape,
   effectiveDate: z.iso.date(),
   submittedAt: z.string().nullable(),
   decidedAt: z.string().nullable(),

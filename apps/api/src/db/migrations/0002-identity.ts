@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createSignInThrottlePerAddress } from './column-builders';
 
 /**
  * Identity: the built-in OpenID Provider's own store (accounts, sign-in throttling, one-time
@@ -20,13 +21,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   // Failed sign-ins are counted per email address whether or not an account exists, so the
   // lockout itself never tells an attacker which addresses are registered.
-  await db.schema
-    .createTable('idp_sign_in_throttle')
-    .addColumn('email', sql`citext`, (col) => col.primaryKey())
-    .addColumn('failed_count', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('locked_until', 'timestamptz')
-    .addColumn('last_failed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createSignInThrottlePerAddress(db);
 
   await db.schema
     .createTable('idp_one_time_token')

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { storedFileColumns } from './column-builders';
 
 /**
  * Requests for information: a service worker asks, the applicant answers, the service worker
@@ -43,14 +44,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('rfi_document')
     .addColumn('id', 'bigint', (col) => col.generatedAlwaysAsIdentity().primaryKey())
     .addColumn('rfi_id', 'bigint', (col) => col.notNull().references('rfi.id').onDelete('cascade'))
-    .addColumn('stored_name', 'text', (col) => col.notNull())
-    .addColumn('display_name', 'text', (col) => col.notNull())
-    .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('size_bytes', 'bigint', (col) => col.notNull().check(sql`size_bytes >= 0`))
-    .addColumn('sha256', 'text', (col) => col.notNull().check(sql`sha256 ~ '^[0-9a-f]{64}$'`))
-    .addColumn('blob_key', 'text', (col) => col.notNull().unique())
-    .addColumn('uploaded_by', 'uuid', (col) => col.notNull().references('app_user.id'))
-    .addColumn('uploaded_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .$call(storedFileColumns)
     .execute();
   await db.schema.createIndex('rfi_document_rfi_idx').on('rfi_document').columns(['rfi_id', 'id']).execute();
 }

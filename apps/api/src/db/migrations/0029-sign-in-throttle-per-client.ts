@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { createSignInThrottlePerAddress } from './column-builders';
 
 /**
  * Failed sign-ins counted per account and client together (ADR 095), in place of one count and
@@ -25,11 +26,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('idp_sign_in_throttle').execute();
-  await db.schema
-    .createTable('idp_sign_in_throttle')
-    .addColumn('email', sql`citext`, (col) => col.primaryKey())
-    .addColumn('failed_count', 'integer', (col) => col.notNull().defaultTo(0))
-    .addColumn('locked_until', 'timestamptz')
-    .addColumn('last_failed_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
-    .execute();
+  await createSignInThrottlePerAddress(db);
 }

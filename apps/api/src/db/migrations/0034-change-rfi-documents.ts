@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { storedFileColumns } from './column-builders';
 
 /**
  * Documents and requests for information on a reported change (ADR 101). The provider uploads
@@ -13,14 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('change_id', 'bigint', (col) => col.notNull().references('provider_change.id').onDelete('cascade'))
     .addColumn('code', 'text', (col) => col.notNull())
     .addColumn('document_name', 'text', (col) => col.notNull())
-    .addColumn('stored_name', 'text', (col) => col.notNull())
-    .addColumn('display_name', 'text', (col) => col.notNull())
-    .addColumn('content_type', 'text', (col) => col.notNull())
-    .addColumn('size_bytes', 'bigint', (col) => col.notNull().check(sql`size_bytes >= 0`))
-    .addColumn('sha256', 'text', (col) => col.notNull().check(sql`sha256 ~ '^[0-9a-f]{64}$'`))
-    .addColumn('blob_key', 'text', (col) => col.notNull().unique())
-    .addColumn('uploaded_by', 'uuid', (col) => col.notNull().references('app_user.id'))
-    .addColumn('uploaded_at', 'timestamptz', (col) => col.notNull().defaultTo(sql`now()`))
+    .$call(storedFileColumns)
     .execute();
   await db.schema
     .createIndex('provider_change_document_change_idx')

@@ -23,6 +23,26 @@ export interface StoredFile {
   blobKey: string;
 }
 
+/** A stored file's columns, as every table of files names them. */
+export const storedFileColumns = (file: StoredFile) => ({
+  stored_name: file.storedName,
+  display_name: file.displayName,
+  content_type: file.contentType,
+  size_bytes: file.size,
+  sha256: file.sha256,
+  blob_key: file.blobKey,
+});
+
+/** The facts of a file's row the audit trail keeps (never its bytes). */
+export const fileFactsOf = <Row extends Pick<DocumentRow, 'display_name' | 'content_type' | 'size_bytes' | 'sha256'>>(
+  row: Row,
+) => ({
+  fileName: row.display_name,
+  contentType: row.content_type,
+  size: row.size_bytes,
+  sha256: row.sha256,
+});
+
 /** A document as its list shows it; `canUpload` says whether the caller may upload to it now. */
 export function toRequiredDocument(row: DocumentRow, canUpload = false): RequiredDocument {
   const uploaded = row.blob_key !== null;
@@ -123,24 +143,13 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
         const document = await trx
           .updateTable('application_document')
           .set({
-            stored_name: input.file.storedName,
-            display_name: input.file.displayName,
-            content_type: input.file.contentType,
-            size_bytes: input.file.size,
-            sha256: input.file.sha256,
-            blob_key: input.file.blobKey,
+            ...storedFileColumns(input.file),
             uploaded_by: input.uploadedBy,
             uploaded_at: new Date(),
           })
           .where('id', '=', input.documentId)
           .returningAll()
           .executeTakeFirstOrThrow();
-        const fileFacts = (row: DocumentRow) => ({
-          fileName: row.display_name,
-          contentType: row.content_type,
-          size: row.size_bytes,
-          sha256: row.sha256,
-        });
         // A receipt to the applicant, and word to the staff member working the application.
         const values = { document: document.document_name };
         const receipt: Notice = {
@@ -167,8 +176,8 @@ export function createDocumentsRepository(db: Kysely<DB>, audit: AuditRepository
           actor: { id: input.uploadedBy, label: input.actorLabel, requestId: input.requestId },
           action: 'document.uploaded',
           entity: { type: 'application_document', id: document.id },
-          before: before.blob_key ? fileFacts(before) : null,
-          after: { applicationId: document.application_id, ...fileFacts(document) },
+          before: before.blob_key ? fileFactsOf(before) : null,
+          after: { applicationId: document.application_id, ...fileFactsOf(document) },
           notify: [receipt, ...toAssignee],
         });
         return { document, replacedBlobKey: before.blob_key };

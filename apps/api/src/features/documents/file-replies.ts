@@ -57,3 +57,25 @@ export function sendAttachment(reply: FastifyReply, file: StoredFile, source: Re
     .header('cache-control', 'private, no-store')
     .send(source);
 }
+
+/** A file row's columns, as the tables of whole files (RFI files, a change's files) name them. */
+export interface StoredFileRow {
+  stored_name: string;
+  display_name: string;
+  content_type: string;
+  size_bytes: number;
+}
+
+/** The binary download of a row whose file is never replaced: the row's file is the file. */
+export function sendStoredFile(reply: FastifyReply, row: StoredFileRow, source: Readable) {
+  return sendAttachment(
+    reply,
+    {
+      storedName: row.stored_name,
+      displayName: row.display_name,
+      contentType: row.content_type,
+      sizeBytes: row.size_bytes,
+    },
+    source,
+  );
+}

@@ -108,6 +108,23 @@ export interface UploadDependencies extends FileCheckDependencies {
   documents: DocumentsRepository;
 }
 
+/** One file to receive: its bytes, the name it was offered under, where it goes, who sends it. */
+export interface ReceiveInput {
+  source: Readable;
+  offeredName: string;
+  keyPrefix: string;
+  user: PortalUser;
+  logContext: object;
+}
+
+type ReceiveArguments<T> = [
+  deps: FileCheckDependencies,
+  log: FastifyBaseLogger,
+  input: ReceiveInput,
+  record: (file: StoredFile) => Promise<T | undefined>,
+  notRecorded: () => Error,
+];
+
 /**
  * Receives one file: staged and measured, checked for emptiness, type (by content) and
  * viruses, moved into the blob store under `keyPrefix`, and only then handed to `record`,
@@ -116,15 +133,10 @@ export interface UploadDependencies extends FileCheckDependencies {
  * written (`record` threw or answered undefined) is removed too: no row without its file,
  * no file without its row. `notRecorded` is thrown when `record` answers undefined.
  */
-export async function receiveCheckedFile<T>(
-  deps: FileCheckDependencies,
-  log: FastifyBaseLogger,
-  input: { source: Readable; offeredName: string; keyPrefix: string; user: PortalUser; logContext: object },
-  record: (file: StoredFile) => Promise<T | undefined>,
-  notRecorded: () => Error,
-): Promise<T> {
+export async function receiveCheckedFile<T>(...args: ReceiveArguments<T>): Promise<T> {
+  const [deps, log, input] = args;
   try {
-    const result = await receiveFile(deps, log, input, record, notRecorded);
+    const result = await receiveFile(...args);
     deps.storageHealth?.noteWritten();
     return result;
   } catch (error) {
@@ -139,13 +151,7 @@ export async function receiveCheckedFile<T>(
   }
 }
 
-async function receiveFile<T>(
-  deps: FileCheckDependencies,
-  log: FastifyBaseLogger,
-  input: { source: Readable; offeredName: string; keyPrefix: string; user: PortalUser; logContext: object },
-  record: (file: StoredFile) => Promise<T | undefined>,
-  notRecorded: () => Error,
-): Promise<T> {
+async function receiveFile<T>(...[deps, log, input, record, notRecorded]: ReceiveArguments<T>): Promise<T> {
   const staged = await stage(input.source, deps.blobs.stagingDir, deps.maxUploadBytes);
   try {
     if (staged.size === 0) throw emptyFile();
@@ -260,5 +266,24 @@ export function base64Upload(maxUploadBytes: number, extraBytes = 64 * 1024) {
       if (Buffer.byteLength(documentStream, 'base64') > maxUploadBytes) throw fileTooLarge(maxUploadBytes);
       return Readable.from([Buffer.from(documentStream, 'base64')]);
     },
+  };
+}
+
+/**
+ * A route plugin's JSON upload of one file (an RFI's, a change's): the body's limit and early
+ * refusal, and the checked receive (see receiveCheckedFile) of a base64 field into the plugin's
+ * store, refused with 413 past the limit before anything is staged.
+ */
+export function base64FileUpload(options: UploadRoutesOptions) {
+  const { bodyLimit, preParsing, decode } = base64Upload(options.maxUploadBytes);
+  return {
+    bodyLimit,
+    preParsing,
+    receive: <T>(
+      log: FastifyBaseLogger,
+      { documentStream, ...input }: Omit<ReceiveInput, 'source'> & { documentStream: string },
+      record: (file: StoredFile) => Promise<T | undefined>,
+      notRecorded: () => Error,
+    ) => receiveCheckedFile(options, log, { ...input, source: decode(documentStream) }, record, notRecorded),
   };
 }

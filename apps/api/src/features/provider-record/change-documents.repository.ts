@@ -2,7 +2,7 @@ import type { ChangeStatus } from '@ccap/contracts';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, ProviderChangeDocumentTable } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
-import type { StoredFile } from '../documents/documents.repository';
+import { fileFactsOf, type StoredFile, storedFileColumns } from '../documents/documents.repository';
 
 export type ChangeDocumentRow = Selectable<ProviderChangeDocumentTable>;
 
@@ -22,14 +22,6 @@ export const toChangeDocumentFile = (row: ChangeDocumentRow) => ({
 
 /** A change takes documents until it is decided: while a draft and while sent. */
 export const changeOpenForDocuments = (status: ChangeStatus) => status === 'draft' || status === 'submitted';
-
-/** The facts of a file the audit trail keeps (never its bytes). */
-const fileFacts = (row: Pick<ChangeDocumentRow, 'display_name' | 'content_type' | 'size_bytes' | 'sha256'>) => ({
-  fileName: row.display_name,
-  contentType: row.content_type,
-  size: row.size_bytes,
-  sha256: row.sha256,
-});
 
 /**
  * The files a provider uploads for the documents a reported change needs (ADR 101). Each write
@@ -82,12 +74,7 @@ export function createChangeDocumentsRepository(db: Kysely<DB>, audit: AuditRepo
             change_id: input.changeId,
             code: input.code,
             document_name: input.documentName,
-            stored_name: input.file.storedName,
-            display_name: input.file.displayName,
-            content_type: input.file.contentType,
-            size_bytes: input.file.size,
-            sha256: input.file.sha256,
-            blob_key: input.file.blobKey,
+            ...storedFileColumns(input.file),
             uploaded_by: input.actor.id,
           })
           .returningAll()
@@ -101,7 +88,7 @@ export function createChangeDocumentsRepository(db: Kysely<DB>, audit: AuditRepo
             documentId: row.id,
             code: row.code,
             documentName: row.document_name,
-            ...fileFacts(row),
+            ...fileFactsOf(row),
           },
         });
         return row;
@@ -132,7 +119,7 @@ export function createChangeDocumentsRepository(db: Kysely<DB>, audit: AuditRepo
           actor: input.actor,
           action: 'provider-change.document-deleted',
           entity: { type: 'provider_change', id: row.change_id },
-          before: { documentId: row.id, code: row.code, documentName: row.document_name, ...fileFacts(row) },
+          before: { documentId: row.id, code: row.code, documentName: row.document_name, ...fileFactsOf(row) },
           after: { applicationId: change.application_id },
         });
         return { blobKey: row.blob_key };

@@ -10,14 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { canReadApplication } from '../application/application-access';
-import { sendAttachment } from '../documents/file-replies';
-import {
-  base64Upload,
-  readProblems,
-  receiveCheckedFile,
-  uploadProblems,
-  type UploadRoutesOptions,
-} from '../documents/upload';
+import { sendStoredFile } from '../documents/file-replies';
+import { base64FileUpload, readProblems, uploadProblems, type UploadRoutesOptions } from '../documents/upload';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { documentsNeededFor, withChange } from './change-rules';
@@ -37,8 +31,8 @@ const changeClosed = () => new HttpProblem(409, 'changeClosedForDocuments');
 export const changeDocumentsRoutes: FastifyPluginAsyncZod<ChangeDocumentsRoutesOptions> = async (app, options) => {
   const { providerRecords, providerChanges, changeDocuments, audit } = app.repositories;
   const { requiredDocuments } = app.programProfile;
-  const { blobs, scanner, maxUploadBytes, storageHealth } = options;
-  const base64 = base64Upload(maxUploadBytes);
+  const { blobs } = options;
+  const base64 = base64FileUpload(options);
 
   /** A change its reader may see: its provider, or staff of the record's county (never a draft). */
   const readableChange = async (user: PortalUser, changeId: number) => {
@@ -129,11 +123,10 @@ export const changeDocumentsRoutes: FastifyPluginAsyncZod<ChangeDocumentsRoutesO
           errors: [{ path: 'documentName', message: 'validation.change.documentNotNeeded' }],
         });
       }
-      await receiveCheckedFile(
-        { blobs, scanner, maxUploadBytes, storageHealth },
+      await base64.receive(
         request.log,
         {
-          source: base64.decode(documentStream),
+          documentStream,
           offeredName: fileName,
           keyPrefix: `changes/${change.id}`,
           user,
@@ -196,17 +189,8 @@ export const changeDocumentsRoutes: FastifyPluginAsyncZod<ChangeDocumentsRoutesO
         source.destroy();
         throw error;
       }
-      // A change's files are never replaced: the row's file is the file.
-      return sendAttachment(
-        reply,
-        {
-          storedName: document.stored_name,
-          displayName: document.display_name,
-          contentType: document.content_type,
-          sizeBytes: document.size_bytes,
-        },
-        source,
-      );
+      // A change's files are never replaced.
+      return sendStoredFile(reply, document, source);
     },
   );
 

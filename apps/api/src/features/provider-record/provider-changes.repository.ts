@@ -4,7 +4,7 @@ import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository, Change } from '../audit/audit.repository';
 import type { Notice } from '../notifications/notifier';
-import { closePendingChangeRfis } from '../rfi/rfi-change-decided';
+import { closePendingRfis, type DecidedSubject } from '../rfi/rfi-subject-decided';
 import { withChange } from './change-rules';
 import { countyWorkers } from './notice-helpers';
 import type { ProviderRecordsRepository } from './provider-records.repository';
@@ -50,6 +50,13 @@ interface DraftContent {
 }
 
 const isChangePart = (value: unknown): value is ChangePart => (changeParts as readonly unknown[]).includes(value);
+
+/** A change as the RFIs on it name it. */
+const changeSubject = (change: { id: number; applicationId: number }): DecidedSubject => ({
+  kind: 'change',
+  applicationId: change.applicationId,
+  changeId: change.id,
+});
 
 /**
  * The changes providers report on their records (ADR 101): drafts, sending, withdrawal, staff
@@ -340,7 +347,7 @@ export function createProviderChangesRepository(
           before: { status: change.status },
           after: { applicationId: change.applicationId, status: 'withdrawn' },
         });
-        await closePendingChangeRfis(trx, audit, change, 'withdrawn', input.actor);
+        await closePendingRfis(trx, audit, changeSubject(change), 'withdrawn', input.actor);
         return undefined;
       });
     },
@@ -385,7 +392,7 @@ export function createProviderChangesRepository(
             ? { event: 'changeDecided', status }
             : { event: 'changeDecided', status, template: 'changeDenied', values: { reason: input.reason ?? '' } },
         });
-        await closePendingChangeRfis(trx, audit, change, status, input.actor);
+        await closePendingRfis(trx, audit, changeSubject(change), status, input.actor);
         if (approve && change.effectiveDate <= input.today) {
           await apply(trx, { ...decided, status: 'approved', basedOnVersion: current.version }, input.actor);
         }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import type { StoredFile } from '../documents/documents.repository';
+import { type StoredFile, storedFileColumns } from '../documents/documents.repository';
 import { subjectOfRfi } from './rfi-application';
 
 /** Where an RFI's file is downloaded. */
@@ -20,12 +20,7 @@ export const insertRfiFile = async (trx: Transaction<DB>, rfiId: number, file: S
     .insertInto('rfi_document')
     .values({
       rfi_id: rfiId,
-      stored_name: file.storedName,
-      display_name: file.displayName,
-      content_type: file.contentType,
-      size_bytes: file.size,
-      sha256: file.sha256,
-      blob_key: file.blobKey,
+      ...storedFileColumns(file),
       uploaded_by: uploadedBy,
     })
     .returning('id')

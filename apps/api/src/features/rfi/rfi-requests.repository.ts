@@ -1,5 +1,5 @@
 import { type Rfi, undecidedStatuses } from '@ccap/contracts';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, RfiDocumentTable } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import { createFormats } from '../application/pdf/formats';
@@ -24,6 +24,16 @@ type DocumentRow = Selectable<RfiDocumentTable> & { uploaded_by_email: string };
  * application status rule they drive. An RFI is about an application or a reported change.
  */
 export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditRepository) {
+  /** An application's status follows its pending RFIs (see applyRfiStatusRule); a change's does not. */
+  const statusFollowsRfis = async (
+    trx: Transaction<DB>,
+    subject: Pick<RfiSubject, 'kind' | 'applicationId'>,
+    actor: Actor,
+    reason: string,
+  ) => {
+    if (subject.kind === 'application') await applyRfiStatusRule(trx, audit, subject.applicationId, actor, reason);
+  };
+
   return {
     /** Staff may still ask for information: the application has no decision yet, the change is sent and undecided. */
     isOpenForRequests: (subject: RfiSubject) => isOpenForRequests(subject, undecidedStatuses),
@@ -177,15 +187,7 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
             }),
           ],
         });
-        if (subject.kind === 'application') {
-          await applyRfiStatusRule(
-            trx,
-            audit,
-            subject.applicationId,
-            input.actor,
-            `Information requested (RFI ${rfi.id})`,
-          );
-        }
+        await statusFollowsRfis(trx, subject, input.actor, `Information requested (RFI ${rfi.id})`);
         return { rfiId: rfi.id };
       });
     },
@@ -220,15 +222,7 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
           },
           notify: [rfiNotice(subject, 'rfiCompleted', { userId: subject.ownerId })],
         });
-        if (subject.kind === 'application') {
-          await applyRfiStatusRule(
-            trx,
-            audit,
-            subject.applicationId,
-            input.actor,
-            `Information received (RFI ${input.rfiId})`,
-          );
-        }
+        await statusFollowsRfis(trx, subject, input.actor, `Information received (RFI ${input.rfiId})`);
         return 'completed';
       });
     },

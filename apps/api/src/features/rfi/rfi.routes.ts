@@ -22,14 +22,8 @@ import { z } from 'zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
 import { canReadApplication } from '../application/application-access';
 import type { StoredFile } from '../documents/documents.repository';
-import { sendAttachment, sendBase64 } from '../documents/file-replies';
-import {
-  base64Upload,
-  readProblems,
-  receiveCheckedFile,
-  uploadProblems,
-  type UploadRoutesOptions,
-} from '../documents/upload';
+import { sendBase64, sendStoredFile } from '../documents/file-replies';
+import { base64FileUpload, readProblems, uploadProblems, type UploadRoutesOptions } from '../documents/upload';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
 import { programDay } from '../program/program-day';
@@ -71,8 +65,8 @@ const isCountyStaff = (user: PortalUser, subject: RfiSubject) =>
  */
 export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, options) => {
   const { rfiRequests, rfiAnswers, rfiFiles, audit } = app.repositories;
-  const { blobs, scanner, maxUploadBytes, storageHealth } = options;
-  const base64 = base64Upload(maxUploadBytes, 64 * 1024);
+  const { blobs } = options;
+  const base64 = base64FileUpload(options);
 
   const readableSubject = async (user: PortalUser, key: RfiSubjectKey) => {
     const subject = await rfiRequests.findSubject(key);
@@ -118,11 +112,10 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
       if (written === undefined) throw notWritten();
       return written;
     }
-    return receiveCheckedFile(
-      { blobs, scanner, maxUploadBytes, storageHealth },
+    return base64.receive(
       log,
       {
-        source: base64.decode(document.documentStream),
+        documentStream: document.documentStream,
         offeredName: document.documentName,
         keyPrefix,
         user,
@@ -369,17 +362,8 @@ export const rfiRoutes: FastifyPluginAsyncZod<RfiRoutesOptions> = async (app, op
     },
     async (request, reply) => {
       const document = await fileOf(currentUser(request), request.id, request.params.rfiDocumentId);
-      // An RFI's files are never replaced: the row's file is the file.
-      return sendAttachment(
-        reply,
-        {
-          storedName: document.stored_name,
-          displayName: document.display_name,
-          contentType: document.content_type,
-          sizeBytes: document.size_bytes,
-        },
-        await blobs.read(document.blob_key),
-      );
+      // An RFI's files are never replaced.
+      return sendStoredFile(reply, document, await blobs.read(document.blob_key));
     },
   );
 };

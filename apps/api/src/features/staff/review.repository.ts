@@ -12,6 +12,7 @@ import type { FieldCipher } from '../../crypto/field-cipher';
 import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import type { ProviderRecordsRepository } from '../provider-record/provider-records.repository';
+import { closePendingRfis } from '../rfi/rfi-subject-decided';
 import { assigneeOf } from './staff-views';
 
 export type ChangeOutcome<T> =
@@ -51,40 +52,6 @@ export function createReviewRepository(
       .where('a.id', '=', applicationId)
       .executeTakeFirstOrThrow();
     return { applicationId: row.id, status: row.status, version: row.version, assignee: assigneeOf(row) };
-  };
-
-  /**
-   * DESIGN.md section 6: a decision or a withdrawal ends the wait for information. The requests
-   * still pending are completed with it, each audited with why, so the applicant is no longer
-   * asked to answer (nor reminded), and the queue and the statistics no longer count them open.
-   */
-  const closePendingRfis = async (
-    trx: Transaction<DB>,
-    applicationId: number,
-    status: SubmittedStatus,
-    actor: Actor,
-  ) => {
-    if (isStatusIn(undecidedStatuses, status)) return;
-    const closed = await trx
-      .updateTable('rfi')
-      .set({ status: 'completed', completed_by: actor.id, completed_at: new Date() })
-      .where('application_id', '=', applicationId)
-      .where('status', '=', 'pending')
-      .returning('id')
-      .execute();
-    for (const rfi of closed) {
-      await audit.recordChange(trx, {
-        actor,
-        action: 'rfi.completed',
-        entity: { type: 'rfi', id: rfi.id },
-        before: { status: 'pending' },
-        after: { applicationId, status: 'completed' },
-        reason:
-          status === 'withdrawn'
-            ? 'Closed with the application, which was withdrawn'
-            : `Closed by the decision on the application (${status})`,
-      });
-    }
   };
 
   return {
@@ -162,7 +129,15 @@ export function createReviewRepository(
           })
           .where('id', '=', row.id)
           .execute();
-        await closePendingRfis(trx, row.id, transition.to, input.actor);
+        if (!isStatusIn(undecidedStatuses, transition.to)) {
+          await closePendingRfis(
+            trx,
+            audit,
+            { kind: 'application', applicationId: row.id },
+            transition.to,
+            input.actor,
+          );
+        }
         // An approval makes the provider's record (its first version), which publishes the
         // provider into the public directory.
         const record =

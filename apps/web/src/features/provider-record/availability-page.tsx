@@ -11,18 +11,12 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useCancelClosure } from './api/cancel-closure';
 import { useMyAvailability } from './api/get-my-availability';
 import { ClosureForm } from './closure-form';
-import { ClosureState, periodOf } from './components/closure-state';
+import { ClosureState, periodOf, searchStateOf } from './components/closure-state';
 import { OpeningsForm } from './openings-form';
 
 function SearchStatus({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
-  const key = availability.closedForGood
-    ? 'closedForGood'
-    : availability.closedToday
-      ? 'closedToday'
-      : availability.listed
-        ? 'listed'
-        : 'notListed';
+  const key = searchStateOf(availability);
   return (
     <section aria-labelledby="search-status-heading" className="space-y-2">
       <h2 id="search-status-heading" className="text-2xl font-semibold">

@@ -2,7 +2,7 @@ import { type Availability, OPENING_AGE_GROUPS } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { useIntlFormat } from '@/lib/intl-format';
-import { ClosureState, periodOf } from './closure-state';
+import { ClosureState, periodOf, searchStateOf } from './closure-state';
 
 /**
  * A provider's closures and openings as staff read them (ADR 102): whether the search lists
@@ -12,13 +12,7 @@ import { ClosureState, periodOf } from './closure-state';
 export function AvailabilityView({ availability }: { availability: Availability }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
-  const searchState = availability.closedForGood
-    ? 'closedForGood'
-    : availability.closedToday
-      ? 'closedToday'
-      : availability.listed
-        ? 'listed'
-        : 'notListed';
+  const searchState = searchStateOf(availability);
   return (
     <section aria-labelledby="record-availability-heading" className="space-y-4">
       <h2 id="record-availability-heading" className="text-xl font-semibold">

@@ -1,4 +1,4 @@
-import type { Closure } from '@ccap/contracts';
+import type { Availability, Closure } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import type { IntlFormat } from '@/lib/intl-format';
 
@@ -8,6 +8,16 @@ const STATE_CLASSES: Record<Closure['state'], string> = {
   past: 'border-slate-500 text-slate-800 dark:border-slate-400 dark:text-slate-200',
   cancelled: 'border-slate-500 text-slate-800 dark:border-slate-400 dark:text-slate-200',
 };
+
+/** Where the public search stands on the provider: closed for good, closed today, listed, or not. */
+export const searchStateOf = (availability: Availability) =>
+  availability.closedForGood
+    ? 'closedForGood'
+    : availability.closedToday
+      ? 'closedToday'
+      : availability.listed
+        ? 'listed'
+        : 'notListed';
 
 /** A closure's days in words: "1 March to 5 March", or "Permanently, from 1 March". */
 export function periodOf(

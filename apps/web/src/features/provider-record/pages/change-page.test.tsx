@@ -1,16 +1,11 @@
-import {
-  type ChangeDraft,
-  maskProtectedFields,
-  type MyProviderRecord,
-  type ProviderChange,
-  type ProviderRecordView,
-} from '@ccap/contracts';
+import { type ChangeDraft, maskProtectedFields, type MyProviderRecord, type ProviderChange } from '@ccap/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answeredApplication } from '@/test/application-fixtures';
 import { testLookups } from '@/test/handlers';
+import { firstRecordVersion } from '@/test/provider-record-fixtures';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
@@ -18,18 +13,7 @@ import { server } from '@/test/server';
 const answers = maskProtectedFields(answeredApplication());
 const MASKED = '••••-••-••';
 
-const record: ProviderRecordView = {
-  applicationId: 31,
-  licenseNumber: 'CCA-0000031',
-  status: 'active',
-  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
-  county: 'Polk',
-  on: '2026-11-20',
-  inForce: { version: 1, validFrom: '2026-10-01', validTo: null, answers },
-  currentVersion: 1,
-  history: [],
-  documents: [],
-};
+const record = firstRecordVersion(answers);
 
 const change: ProviderChange = {
   changeId: 12,

@@ -9,9 +9,9 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { useChangeStep, useSaveChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
-import { ChangeDiff } from '../components/change-diff';
 import { ChangeDocumentsSection } from '../components/change-documents';
 import { ChangePageFrame } from '../components/change-page-frame';
+import { ChangeDiffSection, ChangeRfiSection } from '../components/change-sections';
 import { changeErrorMessage } from '../components/change-errors';
 import { ChangeSummary } from '../components/change-summary';
 import { partTitle } from '../components/part-title';
@@ -105,12 +105,7 @@ function ChangeView({
   return (
     <div className="space-y-8">
       <ChangeSummary change={change} />
-      <section aria-labelledby="change-diff-heading" className="space-y-3">
-        <h2 id="change-diff-heading" className="text-xl font-semibold">
-          {t('providerRecord.change.whatChanges')}
-        </h2>
-        <ChangeDiff parts={change.parts} before={change.before} after={change.after} />
-      </section>
+      <ChangeDiffSection change={change} />
       {change.status === 'draft' && application
         ? change.parts.map((part) => (
             <section key={part} className="space-y-3 rounded-md border border-slate-300 p-4 dark:border-slate-600">
@@ -133,14 +128,7 @@ function ChangeView({
           </Button>
         ) : null}
       </div>
-      {change.status !== 'draft' && renderRfis ? (
-        <section aria-labelledby="change-rfi-heading" className="space-y-4">
-          <h2 id="change-rfi-heading" className="text-xl font-semibold">
-            {t('providerRecord.change.rfiHeading')}
-          </h2>
-          {renderRfis(change)}
-        </section>
-      ) : null}
+      {change.status !== 'draft' && renderRfis ? <ChangeRfiSection>{renderRfis(change)}</ChangeRfiSection> : null}
     </div>
   );
 }

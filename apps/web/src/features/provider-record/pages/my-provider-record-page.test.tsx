@@ -1,62 +1,25 @@
-import type { MyProviderRecord, ProviderRecordView } from '@ccap/contracts';
+import type { MyProviderRecord } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answeredApplication, requiredDocument } from '@/test/application-fixtures';
+import { movedRecord } from '@/test/provider-record-fixtures';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
-const moved = () => {
-  const answers = answeredApplication();
-  return {
-    ...answers,
-    address: { ...answers.address, careLocation: { ...answers.address.careLocation, address1: '9 Elm Street' } },
-  };
-};
-
-const record: ProviderRecordView = {
-  applicationId: 31,
-  licenseNumber: 'CCA-0000031',
-  status: 'active',
-  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
-  county: 'Polk',
-  on: '2026-11-20',
-  inForce: { version: 2, validFrom: '2026-11-10', validTo: null, answers: moved() },
-  currentVersion: 2,
-  history: [
-    {
-      version: 1,
-      validFrom: '2026-10-01',
-      validTo: '2026-11-10',
-      changedAt: '2026-10-01T15:00:00.000Z',
-      changedBy: { kind: 'agency', name: 'Eligibility Unit' },
-      reason: null,
-      changed: [],
+const record = movedRecord([
+  requiredDocument({
+    isUploaded: true,
+    file: {
+      fileName: 'w9.pdf',
+      contentType: 'application/pdf',
+      size: 1000,
+      sha256: 'a'.repeat(64),
+      uploadedAt: '2026-09-20T15:00:00.000Z',
     },
-    {
-      version: 2,
-      validFrom: '2026-11-10',
-      validTo: null,
-      changedAt: '2026-11-09T15:00:00.000Z',
-      changedBy: { kind: 'provider', name: null },
-      reason: 'We moved',
-      changed: ['address'],
-    },
-  ],
-  documents: [
-    requiredDocument({
-      isUploaded: true,
-      file: {
-        fileName: 'w9.pdf',
-        contentType: 'application/pdf',
-        size: 1000,
-        sha256: 'a'.repeat(64),
-        uploadedAt: '2026-09-20T15:00:00.000Z',
-      },
-    }),
-  ],
-};
+  }),
+]);
 
 describe('my provider record', () => {
   it('shows the answers in force, the history of versions and the documents on file', async () => {

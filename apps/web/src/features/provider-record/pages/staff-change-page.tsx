@@ -10,9 +10,9 @@ import { useIntlFormat } from '@/lib/intl-format';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { useDecideChange } from '../api/change-actions';
 import { useChange } from '../api/get-change';
-import { ChangeDiff } from '../components/change-diff';
 import { ChangeDocumentsSection } from '../components/change-documents';
 import { ChangePageFrame } from '../components/change-page-frame';
+import { ChangeDiffSection, ChangeRfiSection } from '../components/change-sections';
 import { ChangeSummary } from '../components/change-summary';
 import { changeErrorMessage } from '../components/change-errors';
 
@@ -82,21 +82,9 @@ function Review({
           })}
         </Alert>
       ) : null}
-      <section aria-labelledby="change-diff-heading" className="space-y-3">
-        <h2 id="change-diff-heading" className="text-xl font-semibold">
-          {t('providerRecord.change.whatChanges')}
-        </h2>
-        <ChangeDiff parts={change.parts} before={change.before} after={change.after} current={change.current} />
-      </section>
+      <ChangeDiffSection change={change} withCurrent />
       {change.documentsNeeded.length > 0 ? <ChangeDocumentsSection changeId={change.changeId} /> : null}
-      {renderRfis ? (
-        <section aria-labelledby="change-rfi-heading" className="space-y-4">
-          <h2 id="change-rfi-heading" className="text-xl font-semibold">
-            {t('providerRecord.change.rfiHeading')}
-          </h2>
-          {renderRfis(change)}
-        </section>
-      ) : null}
+      {renderRfis ? <ChangeRfiSection>{renderRfis(change)}</ChangeRfiSection> : null}
       {change.status === 'submitted' ? (
         <section aria-labelledby="decision-heading" className="space-y-3">
           <h2 id="decision-heading" className="text-xl font-semibold">

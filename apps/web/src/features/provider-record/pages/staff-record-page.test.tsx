@@ -1,51 +1,14 @@
-import type { Availability, ProviderRecordView } from '@ccap/contracts';
+import type { Availability } from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { answeredApplication } from '@/test/application-fixtures';
+import { movedRecord } from '@/test/provider-record-fixtures';
 import { renderRoute } from '@/test/render';
 import { server } from '@/test/server';
 
-const moved = () => {
-  const answers = answeredApplication();
-  return {
-    ...answers,
-    address: { ...answers.address, careLocation: { ...answers.address.careLocation, address1: '9 Elm Street' } },
-  };
-};
-
-const record: ProviderRecordView = {
-  applicationId: 31,
-  licenseNumber: 'CCA-0000031',
-  status: 'active',
-  approval: { endsOn: '2028-10-01', daysLeft: 681, lapsed: false },
-  county: 'Polk',
-  on: '2026-11-20',
-  inForce: { version: 2, validFrom: '2026-11-10', validTo: null, answers: moved() },
-  currentVersion: 2,
-  history: [
-    {
-      version: 1,
-      validFrom: '2026-10-01',
-      validTo: '2026-11-10',
-      changedAt: '2026-10-01T15:00:00.000Z',
-      changedBy: { kind: 'agency', name: 'Eligibility Unit' },
-      reason: null,
-      changed: [],
-    },
-    {
-      version: 2,
-      validFrom: '2026-11-10',
-      validTo: null,
-      changedAt: '2026-11-09T15:00:00.000Z',
-      changedBy: { kind: 'provider', name: null },
-      reason: 'We moved',
-      changed: ['address'],
-    },
-  ],
-  documents: [],
-};
+const record = movedRecord();
 
 const availability: Availability = {
   applicationId: 31,

@@ -17,6 +17,33 @@ export interface RfiListProps {
   emptyText?: string;
 }
 
+/** An RFI's files, each a button that downloads it. */
+function RfiDocumentLinks({
+  documents,
+  onDownload,
+}: {
+  documents: RfiDocument[];
+  onDownload: (document: RfiDocument) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ul className="mt-1 space-y-1">
+      {documents.map((document) => (
+        <li key={document.rfiDocumentId}>
+          <button
+            type="button"
+            className={`${linkClasses} min-h-11 text-start break-all`}
+            onClick={() => onDownload(document)}
+          >
+            {document.documentName}
+            <span className="sr-only"> {t('rfi.item.download')}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Spec section 2: the earlier RFIs, newest first, each with its status, date, creator and blocks. */
 export function RfiList({
   rfis,
@@ -69,20 +96,7 @@ export function RfiList({
                   <div>
                     <dt className="font-semibold">{t('rfi.item.documents')}</dt>
                     <dd>
-                      <ul className="mt-1 space-y-1">
-                        {rfi.documents.map((document) => (
-                          <li key={document.rfiDocumentId}>
-                            <button
-                              type="button"
-                              className={`${linkClasses} min-h-11 text-start break-all`}
-                              onClick={() => onDownload(document)}
-                            >
-                              {document.documentName}
-                              <span className="sr-only"> {t('rfi.item.download')}</span>
-                            </button>
-                          </li>
-                        ))}
-                      </ul>
+                      <RfiDocumentLinks documents={rfi.documents} onDownload={onDownload} />
                     </dd>
                   </div>
                 ) : null}
