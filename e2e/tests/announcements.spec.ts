@@ -60,12 +60,12 @@ test('an administrator announces to one county; its provider reads it in their l
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
   await expect(page.getByText('Enter a title.').first()).toBeVisible();
 
-  await page.getByLabel('Title').fill(english.title);
-  await page.getByLabel('Message').fill(english.body);
+  await page.getByRole('textbox', { name: 'Title', exact: true }).first().fill(english.title);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).first().fill(english.body);
   await page.getByRole('button', { name: 'Add a language' }).click();
-  await page.getByLabel('Language').nth(1).selectOption('es');
-  await page.getByLabel('Title').nth(1).fill(spanish.title);
-  await page.getByLabel('Message').nth(1).fill(spanish.body);
+  await page.getByRole('combobox', { name: 'Language', exact: true }).nth(1).selectOption('es');
+  await page.getByRole('textbox', { name: 'Title', exact: true }).nth(1).fill(spanish.title);
+  await page.getByRole('textbox', { name: 'Message', exact: true }).nth(1).fill(spanish.body);
 
   const counties = page.getByRole('group', { name: 'Counties' });
   await counties.getByRole('searchbox', { name: 'Filter counties' }).fill('Story');
