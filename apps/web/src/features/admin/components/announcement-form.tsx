@@ -69,8 +69,7 @@ export function AnnouncementForm() {
   const filters = useWatch({ control: form.control, name: 'filters' }) ?? defaults.filters;
   const chosen = useWatch({ control: form.control, name: 'versions' }) ?? [];
   const audience = useAudience(filters);
-  const languageName = (code: string) =>
-    intl.languageName(localeIntlTags[code as keyof typeof localeIntlTags] ?? code) ?? code;
+  const languageName = (code: string) => intl.languageName(code === 'ae' ? 'ar' : code) ?? code;
   const unused = localeCodes.filter((code) => !chosen.some((version) => version.language === code));
   const versionsError = errors.versions?.root?.message ?? errors.versions?.message;
 

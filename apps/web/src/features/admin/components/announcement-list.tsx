@@ -1,4 +1,3 @@
-import { localeIntlTags } from '@ccap/contracts/locale-tags';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '@/components/ui/alert';
 import { Spinner } from '@/components/ui/spinner';
@@ -11,8 +10,7 @@ export function AnnouncementList() {
   const { t } = useTranslation();
   const intl = useIntlFormat();
   const announcements = useAnnouncements();
-  const languageName = (code: string) =>
-    intl.languageName(localeIntlTags[code as keyof typeof localeIntlTags] ?? code) ?? code;
+  const languageName = (code: string) => intl.languageName(code === 'ae' ? 'ar' : code) ?? code;
 
   return (
     <section aria-labelledby="sent-heading" className="max-w-3xl space-y-4">
