@@ -276,7 +276,7 @@ export function AnnouncementForm() {
           </fieldset>
 
           <p aria-live="polite" className="text-lg font-semibold" data-testid="audience-count">
-            {audience.data
+            {audience.data && !audience.isPlaceholderData
               ? t('announcements.audience', { count: audience.data.count })
               : audience.isError
                 ? (unavailableMessage(t, audience.error) ?? t('announcements.errors.count'))
