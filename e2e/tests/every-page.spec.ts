@@ -30,6 +30,7 @@ const SIGNED_IN_PAGES = [
   '/users/profile',
   '/users/user-account-settings',
   '/staff/admin',
+  '/staff/admin/announcements',
   '/staff?kind=change',
   '/dashboard',
   '/registeredapplication',

@@ -127,6 +127,12 @@ const STAFF_ROUTES: Route[] = [
   { name: 'analytics', path: '/analytics', mask: STAFF_VOLATILE, picture: 'main dl' },
   { name: 'audit', path: '/staff/audit', mask: STAFF_VOLATILE, picture: 'main form' },
   { name: 'staff-admin', path: '/staff/admin', mask: STAFF_VOLATILE, picture: 'main form' },
+  {
+    name: 'announcements',
+    path: '/staff/admin/announcements',
+    mask: [...STAFF_VOLATILE, '[data-testid="audience-count"]'],
+    picture: 'main form',
+  },
 ];
 
 async function useMode(page: Page, mode: Mode) {

@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
+import { announcementsRoutes } from './features/announcements/announcements.routes';
 import { applicationPdfRoutes } from './features/application/pdf/application-pdf.routes';
 import { createLocaleSource, type LocaleSource } from './features/application/pdf/labels';
 import { applicationsRoutes } from './features/application/applications.routes';
@@ -271,6 +272,7 @@ export async function buildApp({
   await app.register(programRoutes);
   await app.register(usersRoutes, { config });
   await app.register(adminRoutes);
+  await app.register(announcementsRoutes);
   await app.register(devMailRoutes, { enabled: config.devMailView });
   await app.register(applicationsRoutes);
   await app.register(applicationPdfRoutes, { locales: texts });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from './db/schema';
+import { createAnnouncementsRepository } from './features/announcements/announcements.repository';
 import { createApplicationPdfRepository } from './features/application/pdf/application-pdf.repository';
 import { createApplicationsRepository } from './features/application/applications.repository';
 import { createDraftsRepository } from './features/application/drafts.repository';
@@ -119,6 +120,11 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     retention: createRetentionRepository(db, audit),
     availability: createAvailabilityRepository(db, audit),
     approvalNotices: createApprovalNoticesRepository(db, notifier, clock),
+    announcements: createAnnouncementsRepository(db, audit, {
+      clock,
+      locales: options.locales,
+      publicUrl: options.publicUrl,
+    }),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

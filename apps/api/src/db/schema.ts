@@ -430,6 +430,8 @@ export interface DB {
   provider_record_notice: ProviderRecordNoticeTable;
   provider_change: ProviderChangeTable;
   provider_change_document: ProviderChangeDocumentTable;
+  announcement: AnnouncementTable;
+  announcement_recipient: AnnouncementRecipientTable;
 }
 
 /** 0034-change-rfi-documents: one file the provider uploaded for a document a change needs. */
@@ -463,4 +465,24 @@ export interface ProviderOpeningTable {
   updated_on: ColumnType<Date, string, string>;
   updated_by: string;
   updated_at: DefaultedTimestamp;
+}
+
+/** 0039-announcements: a message administrators sent to providers (ADR 114). */
+export interface AnnouncementTable {
+  id: Generated<number>;
+  send_key: string;
+  versions: JSONColumnType<{ language: string; title: string; body: string }[], string, string>;
+  filters: JSONColumnType<Record<string, unknown>, string, string>;
+  audience: number;
+  sent_by_id: string | null;
+  sent_by_label: string;
+  sent_at: DefaultedTimestamp;
+}
+
+/** 0039-announcements: one provider account an announcement goes to, once. */
+export interface AnnouncementRecipientTable {
+  announcement_id: number;
+  user_id: string;
+  delivered_at: NullableTimestamp;
+  message_id: number | null;
 }

@@ -41,13 +41,18 @@ const STAFF_LINKS = {
   analytics: { labelKey: 'staff.nav.analytics', to: '/analytics', icon: DashboardIcon },
   audit: { labelKey: 'staff.nav.audit', to: '/staff/audit', icon: SearchIcon },
   admin: { labelKey: 'staff.nav.admin', to: '/staff/admin', icon: CogIcon },
+  announcements: { labelKey: 'staff.nav.announcements', to: '/staff/admin/announcements', icon: InfoIcon },
 } satisfies Record<string, NavLinkItem>;
 
 /** The staff links a user's roles open; none for an applicant. */
 export function staffLinksFor(roles: readonly Role[]): NavLinkItem[] {
   const admin = roles.includes('administrator');
   if (!admin && !roles.includes('service-worker')) return [];
-  return [STAFF_LINKS.queue, STAFF_LINKS.analytics, ...(admin ? [STAFF_LINKS.audit, STAFF_LINKS.admin] : [])];
+  return [
+    STAFF_LINKS.queue,
+    STAFF_LINKS.analytics,
+    ...(admin ? [STAFF_LINKS.audit, STAFF_LINKS.admin, STAFF_LINKS.announcements] : []),
+  ];
 }
 
 /** The sidebar's groups for a user: the staff group first for staff. */

@@ -354,6 +354,12 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                   Component: (await import('@/features/admin/pages/staff-admin-page')).StaffAdminPage,
                 }),
               },
+              {
+                path: 'staff/admin/announcements',
+                lazy: async () => ({
+                  Component: (await import('@/features/admin/pages/announcements-page')).AnnouncementsPage,
+                }),
+              },
             ],
           },
         ],

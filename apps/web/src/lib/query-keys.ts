@@ -21,7 +21,11 @@ export const queryKeys = {
     interaction: (uid: string) => ['idp', 'interaction', uid] as const,
     confirmEmail: (token: string) => ['idp', 'confirm-email', token] as const,
   },
-  admin: { staff: () => ['admin', 'staff'] as const },
+  admin: {
+    staff: () => ['admin', 'staff'] as const,
+    announcements: () => ['admin', 'announcements'] as const,
+    audience: (filters: unknown) => ['admin', 'announcements', 'audience', filters] as const,
+  },
   drafts: () => ['drafts'] as const,
   dashboard: () => ['dashboard'] as const,
   /** The signed-in provider's closures and openings (ADR 102). */

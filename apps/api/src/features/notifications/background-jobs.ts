@@ -30,6 +30,7 @@ export const JOB_QUEUES = {
   sweepExpired: { name: 'retention.sweep', expireInSeconds: 60 * 60 },
   applyProviderChanges: { name: 'provider-changes.apply', expireInSeconds: 15 * 60 },
   sendApprovalNotices: { name: 'provider-records.approval-notices', expireInSeconds: 15 * 60 },
+  deliverAnnouncements: { name: 'announcements.deliver', expireInSeconds: 15 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -85,6 +86,11 @@ export async function startBackgroundJobs(options: {
     const told = await repositories.approvalNotices.sendDue();
     if (told > 0) log.info(`told ${told} providers of their approval's end`);
   };
+  // Announcements to their recipients' inboxes and the outbox, in batches, each once (ADR 114).
+  const deliverAnnouncements = async () => {
+    const delivered = await repositories.announcements.deliverPending();
+    if (delivered > 0) log.info(`delivered announcements to ${delivered} providers`);
+  };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
@@ -123,6 +129,7 @@ export async function startBackgroundJobs(options: {
       { ...JOB_QUEUES.applyProviderChanges, everySeconds: APPLY_CHANGES_EVERY_SECONDS, run: applyProviderChanges },
       // Hourly: a reminder goes out within the first hour of its day.
       { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, run: sendApprovalNotices },
+      { ...JOB_QUEUES.deliverAnnouncements, everySeconds: 5, run: deliverAnnouncements },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -147,6 +154,8 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
       .then(sendApprovalNotices)
       .catch((error: unknown) => log.error({ err: error }, "notices of approvals' end failed"))
+      .then(deliverAnnouncements)
+      .catch((error: unknown) => log.error({ err: error }, 'delivering announcements failed'))
       .finally(() => {
         reminders = undefined;
       });

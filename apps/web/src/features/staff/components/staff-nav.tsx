@@ -31,8 +31,13 @@ export function StaffNav() {
               </NavLink>
             </li>
             <li>
-              <NavLink to="/staff/admin" className={linkClass}>
+              <NavLink to="/staff/admin" end className={linkClass}>
                 {t('staff.nav.admin')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/staff/admin/announcements" className={linkClass}>
+                {t('staff.nav.announcements')}
               </NavLink>
             </li>
           </>
