@@ -116,7 +116,7 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (items.length === 0) throw new HttpProblem(422, 'bulkNothingMatches');
       const facts = await bulkActions.facts(items.map((item) => item.applicationId));
       const actor = actorOf(request);
-      const dueDate = programDay(app.programProfile.timeZone, new Date(), RFI_DEFAULT_DUE_DAYS);
+      const dueDate = programDay(app.programProfile.timeZone, app.clock.now(), RFI_DEFAULT_DUE_DAYS);
 
       const doOne = async ({
         applicationId,
