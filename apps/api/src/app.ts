@@ -39,6 +39,7 @@ import { providerRecordRoutes } from './features/provider-record/provider-record
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
+import { bulkActionsRoutes } from './features/staff/bulk-actions.routes';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
@@ -292,6 +293,7 @@ export async function buildApp({
   await app.register(providerChangeRoutes);
   await app.register(changeDocumentsRoutes, uploads);
   await app.register(requiredDocumentsRoutes);
+  await app.register(bulkActionsRoutes);
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);
   await app.register(availabilityRoutes);

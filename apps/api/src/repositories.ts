@@ -15,6 +15,7 @@ import { createGrantsRepository } from './features/identity/idp/grants.repositor
 import { createSecondFactorRepository } from './features/identity/idp/second-factor.repository';
 import { createSigningKeysRepository } from './features/identity/idp/signing-keys.repository';
 import { createUsersRepository } from './features/identity/users.repository';
+import { createBulkActionsRepository } from './features/staff/bulk-actions.repository';
 import type { ProgramProfile } from '@ccap/contracts';
 import type { Config } from './env';
 import { type Clock, systemClock } from './lib/clock';
@@ -115,6 +116,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
     changeDocuments: createChangeDocumentsRepository(db, audit),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
+    bulkActions: createBulkActionsRepository(db),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
     retention: createRetentionRepository(db, audit),

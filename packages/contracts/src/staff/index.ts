@@ -1,1 +1,2 @@
 export * from './staff';
+export * from './bulk';

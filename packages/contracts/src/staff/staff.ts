@@ -235,6 +235,10 @@ export const staffProblemTypes = {
   documentsClosed: 'urn:ccap:problem:application-closed',
   /** Assigning (or giving back) an application that is decided or withdrawn. */
   assignmentClosed: 'urn:ccap:problem:assignment-closed',
+  /** "All matching" of a bulk action matches more than it takes. */
+  bulkTooMany: 'urn:ccap:problem:bulk-too-many',
+  /** A bulk assignment to someone who is not staff, or who works in none of the caller's counties. */
+  bulkWorker: 'urn:ccap:problem:bulk-worker',
 } as const;
 
 /** GET /api/Staff/audit (administrators): search the whole audit trail. */

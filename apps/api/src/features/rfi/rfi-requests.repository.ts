@@ -17,6 +17,14 @@ import {
 import { fileFacts, insertRfiFile, rfiFileUrl } from './rfi-files.repository';
 import { applyRfiStatusRule } from './rfi-status-rule';
 
+interface CreateRfiInput {
+  subject: RfiSubjectKey;
+  serviceWorkerComment: string;
+  dueDate: string;
+  file?: StoredFile;
+  actor: Actor;
+}
+
 type DocumentRow = Selectable<RfiDocumentTable> & { uploaded_by_email: string };
 
 /**
@@ -32,6 +40,56 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
     reason: string,
   ) => {
     if (subject.kind === 'application') await applyRfiStatusRule(trx, audit, subject.applicationId, actor, reason);
+  };
+
+  /**
+   * A new pending RFI (and its file, if any), an application moved to information-requested
+   * and the notice queued, in the caller's transaction. Undefined when the application or change
+   * has a decision by now (a race with the decision).
+   */
+  const createIn = async (trx: Transaction<DB>, input: CreateRfiInput): Promise<{ rfiId: number } | undefined> => {
+    // The subject's row first, as every RFI write takes it (see lockSubjectOfRfi).
+    const [table, id] =
+      'changeId' in input.subject
+        ? (['provider_change', input.subject.changeId] as const)
+        : (['application', input.subject.applicationId] as const);
+    const locked = await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+    const subject = locked && (await findSubject(trx, input.subject));
+    if (!subject || !isOpenForRequests(subject, undecidedStatuses)) return undefined;
+    const rfi = await trx
+      .insertInto('rfi')
+      .values({
+        application_id: subject.kind === 'application' ? subject.applicationId : null,
+        change_id: subject.changeId,
+        service_worker_comment: input.serviceWorkerComment,
+        due_date: input.dueDate,
+        created_by: input.actor.id,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const document = input.file ? await insertRfiFile(trx, rfi.id, input.file, input.actor.id) : undefined;
+    await audit.recordChange(trx, {
+      actor: input.actor,
+      action: 'rfi.requested',
+      entity: { type: 'rfi', id: rfi.id },
+      after: {
+        applicationId: subject.applicationId,
+        ...(subject.changeId === null ? {} : { changeId: subject.changeId }),
+        status: 'pending',
+        dueDate: input.dueDate,
+        ...(input.file && document ? { document: { rfiDocumentId: document.id, ...fileFacts(input.file) } } : {}),
+      },
+      notify: [
+        rfiNotice(subject, 'rfiRequested', {
+          userId: subject.ownerId,
+          values: { comment: input.serviceWorkerComment },
+          // The due day as the reader's language writes a date, not as the form sent it.
+          valuesIn: (lang) => ({ due: createFormats(lang).date(input.dueDate) }),
+        }),
+      ],
+    });
+    await statusFollowsRfis(trx, subject, input.actor, `Information requested (RFI ${rfi.id})`);
+    return { rfiId: rfi.id };
   };
 
   return {
@@ -139,56 +197,26 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
      * and the notice queued, in one transaction. Undefined when the application or change has a
      * decision by now (a race with the decision).
      */
-    async create(input: {
-      subject: RfiSubjectKey;
-      serviceWorkerComment: string;
-      dueDate: string;
-      file?: StoredFile;
-      actor: Actor;
-    }): Promise<{ rfiId: number } | undefined> {
+    async create(input: CreateRfiInput): Promise<{ rfiId: number } | undefined> {
+      return db.transaction().execute((trx) => createIn(trx, input));
+    },
+
+    /**
+     * As create, on the version of the application the caller saw (a bulk action's item):
+     * 'conflict' when it has changed since, checked under the row's lock.
+     */
+    async createOnVersion(
+      input: CreateRfiInput & { subject: { applicationId: number }; version: number },
+    ): Promise<{ rfiId: number } | undefined | 'conflict'> {
       return db.transaction().execute(async (trx) => {
-        // The subject's row first, as every RFI write takes it (see lockSubjectOfRfi).
-        const [table, id] =
-          'changeId' in input.subject
-            ? (['provider_change', input.subject.changeId] as const)
-            : (['application', input.subject.applicationId] as const);
-        const locked = await trx.selectFrom(table).select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-        const subject = locked && (await findSubject(trx, input.subject));
-        if (!subject || !isOpenForRequests(subject, undecidedStatuses)) return undefined;
-        const rfi = await trx
-          .insertInto('rfi')
-          .values({
-            application_id: subject.kind === 'application' ? subject.applicationId : null,
-            change_id: subject.changeId,
-            service_worker_comment: input.serviceWorkerComment,
-            due_date: input.dueDate,
-            created_by: input.actor.id,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        const document = input.file ? await insertRfiFile(trx, rfi.id, input.file, input.actor.id) : undefined;
-        await audit.recordChange(trx, {
-          actor: input.actor,
-          action: 'rfi.requested',
-          entity: { type: 'rfi', id: rfi.id },
-          after: {
-            applicationId: subject.applicationId,
-            ...(subject.changeId === null ? {} : { changeId: subject.changeId }),
-            status: 'pending',
-            dueDate: input.dueDate,
-            ...(input.file && document ? { document: { rfiDocumentId: document.id, ...fileFacts(input.file) } } : {}),
-          },
-          notify: [
-            rfiNotice(subject, 'rfiRequested', {
-              userId: subject.ownerId,
-              values: { comment: input.serviceWorkerComment },
-              // The due day as the reader's language writes a date, not as the form sent it.
-              valuesIn: (lang) => ({ due: createFormats(lang).date(input.dueDate) }),
-            }),
-          ],
-        });
-        await statusFollowsRfis(trx, subject, input.actor, `Information requested (RFI ${rfi.id})`);
-        return { rfiId: rfi.id };
+        const row = await trx
+          .selectFrom('application')
+          .select('version')
+          .where('id', '=', input.subject.applicationId)
+          .forUpdate()
+          .executeTakeFirst();
+        if (row && row.version !== input.version) return 'conflict' as const;
+        return createIn(trx, input);
       });
     },
 

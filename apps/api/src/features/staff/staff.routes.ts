@@ -17,7 +17,7 @@ import {
   staffStatisticsSchema,
   submittedStatusSchema,
 } from '@ccap/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { storedApplication } from '../application/stored-application';
 import { HttpProblem, notFound } from '../../plugins/problem';
@@ -26,7 +26,7 @@ import { currentUser } from '../identity/access.plugin';
 import { daysWaiting, isOverdue, waitEndedAt } from './days-waiting';
 import { actorOf, reviewableApplication } from './review-access';
 import type { ChangeOutcome } from './review.repository';
-import { scopeOf } from './staff-scope';
+import { scopeOf, type StaffScope } from './staff-scope';
 import { assigneeOf, toStaffDocument } from './staff-views';
 import { createFormats } from '../application/pdf/formats';
 
@@ -65,6 +65,25 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   const { queue, changeQueue, review, statistics, documents, audit } = app.repositories;
   const reviewable = (request: FastifyRequest, applicationId: number) =>
     reviewableApplication(review, request, applicationId);
+  /** One page of a queue in the caller's scope, with the counties its filter offers; never cached. */
+  const pageOf = async <Q extends { page: number; pageSize: number }, I>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: Q,
+    list: (scope: StaffScope, query: Q) => Promise<{ items: I[]; total: number }>,
+  ) => {
+    void reply.header('cache-control', 'private, no-store');
+    const user = currentUser(request);
+    const scope = scopeOf(user);
+    const { items, total } = await list(scope, query);
+    return {
+      items,
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+      counties: scope.allCounties ? app.programProfile.counties : [...user.counties].sort(),
+    };
+  };
 
   app.get(
     '/api/Staff/applications',
@@ -77,19 +96,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffQueueResponseSchema, ...problems },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const user = currentUser(request);
-      const scope = scopeOf(user);
-      const { items, total } = await queue.page(scope, request.query);
-      return {
-        items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-        counties: scope.allCounties ? app.programProfile.counties : [...user.counties].sort(),
-      };
-    },
+    async (request, reply) => pageOf(request, reply, request.query, (scope, query) => queue.page(scope, query)),
   );
 
   app.get(
@@ -103,19 +110,7 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: staffChangeQueueSchema, ...problems },
       },
     },
-    async (request, reply) => {
-      void reply.header('cache-control', 'private, no-store');
-      const user = currentUser(request);
-      const scope = scopeOf(user);
-      const { items, total } = await changeQueue.page(scope, request.query);
-      return {
-        items,
-        total,
-        page: request.query.page,
-        pageSize: request.query.pageSize,
-        counties: scope.allCounties ? app.programProfile.counties : [...user.counties].sort(),
-      };
-    },
+    async (request, reply) => pageOf(request, reply, request.query, (scope, query) => changeQueue.page(scope, query)),
   );
 
   app.get(

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { partTitle } from '@/components/application/part-title';
 import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
-import { fieldClasses } from '@/components/ui/text-field';
-import { FilterSelect } from './queue-filters';
+import { FilterForm, FilterInput } from './filter-form';
+import { CountyFilter, FilterSelect } from './queue-filters';
 
 /** The change queue's filters as chosen; an empty one does not narrow the list. */
 const changeFiltersSchema = z.object({
@@ -38,11 +38,10 @@ export function ChangeQueueFilters({
   const form = useForm<ChangeFilterValues>({ resolver: zodResolver(changeFiltersSchema, zodOptions), values });
   const submit = form.handleSubmit(onApply);
   return (
-    <form
-      role="search"
-      aria-label={t('staff.queue.changes.filtersLabel')}
+    <FilterForm
+      label={t('staff.queue.changes.filtersLabel')}
+      columns="lg:grid-cols-5"
       onSubmit={(event) => void submit(event)}
-      className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-5 dark:border-slate-600"
     >
       <FilterSelect
         id={`${id}-status`}
@@ -50,30 +49,25 @@ export function ChangeQueueFilters({
         field={form.register('status')}
         options={sentStatuses.map((status) => ({ value: status, label: t(`providerRecord.changeStatus.${status}`) }))}
       />
-      <FilterSelect
-        id={`${id}-county`}
-        label={t('staff.queue.columns.county')}
-        field={form.register('county')}
-        options={counties.map((county) => ({ value: county, label: county }))}
-      />
+      <CountyFilter id={`${id}-county`} counties={counties} field={form.register('county')} />
       <FilterSelect
         id={`${id}-part`}
         label={t('staff.queue.changes.part')}
         field={form.register('part')}
         options={changeParts.map((part) => ({ value: part, label: partTitle(t, part) }))}
       />
-      <div>
-        <label htmlFor={`${id}-from`} className="block font-semibold">
-          {t('staff.queue.changes.effectiveFrom')}
-        </label>
-        <input id={`${id}-from`} type="date" className={fieldClasses} {...form.register('effectiveFrom')} />
-      </div>
-      <div>
-        <label htmlFor={`${id}-to`} className="block font-semibold">
-          {t('staff.queue.changes.effectiveTo')}
-        </label>
-        <input id={`${id}-to`} type="date" className={fieldClasses} {...form.register('effectiveTo')} />
-      </div>
+      <FilterInput
+        id={`${id}-from`}
+        type="date"
+        label={t('staff.queue.changes.effectiveFrom')}
+        field={form.register('effectiveFrom')}
+      />
+      <FilterInput
+        id={`${id}-to`}
+        type="date"
+        label={t('staff.queue.changes.effectiveTo')}
+        field={form.register('effectiveTo')}
+      />
       <div className="flex flex-wrap items-center gap-4 lg:col-span-5">
         <label className="inline-flex min-h-11 items-center gap-2">
           <input type="checkbox" className="size-5" {...form.register('conflicts')} />
@@ -81,6 +75,6 @@ export function ChangeQueueFilters({
         </label>
         <Button type="submit">{t('staff.queue.apply')}</Button>
       </div>
-    </form>
+    </FilterForm>
   );
 }

@@ -9,6 +9,7 @@ import { zodOptions } from '@/components/ui/form/error-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { statusLabel, typeLabel } from '../staff-labels';
 import { SelectOptions } from '@/components/ui/select-options';
+import { FilterForm, FilterInput } from './filter-form';
 
 /** The filters as chosen; an empty one ("Any") does not narrow the queue. */
 const queueFiltersSchema = z.object({
@@ -47,6 +48,27 @@ export function FilterSelect({
   );
 }
 
+/** The counties filter: the caller's own (every county for an administrator). */
+export function CountyFilter({
+  id,
+  counties,
+  field,
+}: {
+  id: string;
+  counties: string[];
+  field: UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return (
+    <FilterSelect
+      id={id}
+      label={t('staff.queue.columns.county')}
+      field={field}
+      options={counties.map((county) => ({ value: county, label: county }))}
+    />
+  );
+}
+
 /** The queue's filters and search: a plain form, applied on submit so screen readers are not surprised. */
 export function QueueFilters({
   values,
@@ -63,30 +85,21 @@ export function QueueFilters({
   const form = useForm<QueueFilterValues>({ resolver: zodResolver(queueFiltersSchema, zodOptions), values });
   const submit = form.handleSubmit(onApply);
   return (
-    <form
-      role="search"
-      aria-label={t('staff.queue.filtersLabel')}
-      onSubmit={(event) => void submit(event)}
-      className="grid gap-4 rounded-md border border-slate-300 p-4 sm:grid-cols-2 lg:grid-cols-7 dark:border-slate-600"
-    >
-      <div className="lg:col-span-2">
-        <label htmlFor={`${id}-search`} className="block font-semibold">
-          {t('staff.queue.search')}
-        </label>
-        <input id={`${id}-search`} type="search" className={fieldClasses} {...form.register('search')} />
-      </div>
+    <FilterForm label={t('staff.queue.filtersLabel')} columns="lg:grid-cols-7" onSubmit={(event) => void submit(event)}>
+      <FilterInput
+        id={`${id}-search`}
+        type="search"
+        label={t('staff.queue.search')}
+        field={form.register('search')}
+        className="lg:col-span-2"
+      />
       <FilterSelect
         id={`${id}-status`}
         label={t('staff.queue.columns.status')}
         field={form.register('status')}
         options={submittedStatuses.map((status) => ({ value: status, label: statusLabel(t, status) }))}
       />
-      <FilterSelect
-        id={`${id}-county`}
-        label={t('staff.queue.columns.county')}
-        field={form.register('county')}
-        options={counties.map((county) => ({ value: county, label: county }))}
-      />
+      <CountyFilter id={`${id}-county`} counties={counties} field={form.register('county')} />
       <FilterSelect
         id={`${id}-providerType`}
         label={t('staff.queue.columns.providerType')}
@@ -114,6 +127,6 @@ export function QueueFilters({
       <div className="flex items-end lg:col-span-7">
         <Button type="submit">{t('staff.queue.apply')}</Button>
       </div>
-    </form>
+    </FilterForm>
   );
 }

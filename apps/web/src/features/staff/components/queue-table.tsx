@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button, linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
 import { statusLabel, typeLabel } from '../staff-labels';
-import { ScrollRegion } from './scroll-region';
+import { cell, QueueRow, QueueTableFrame, SortHeaders } from './queue-frame';
 
 const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
   { sort: 'applicationId', labelKey: 'staff.queue.columns.applicationId' },
@@ -17,37 +17,6 @@ const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
   { sort: 'assignee', labelKey: 'staff.queue.columns.assignee' },
   { sort: 'nextRfiDueAt', labelKey: 'staff.queue.columns.rfis' },
 ];
-
-export const cell = 'px-3 py-2 text-start align-top';
-
-/** A queue's column header: a button that sorts by it; aria-sort tells which column sorts and how. */
-export function SortHeader<K extends string>({
-  column,
-  label,
-  sort,
-  order,
-  onSort,
-}: {
-  column: K;
-  label: string;
-  sort: K;
-  order: 'asc' | 'desc';
-  onSort: (sort: K) => void;
-}) {
-  const active = column === sort;
-  return (
-    <th scope="col" className={cell} aria-sort={active ? (order === 'asc' ? 'ascending' : 'descending') : undefined}>
-      <button
-        type="button"
-        onClick={() => onSort(column)}
-        className="inline-flex min-h-11 items-center gap-1 font-semibold underline-offset-2 hover:underline"
-      >
-        {label}
-        <span aria-hidden="true">{active ? (order === 'asc' ? '▲' : '▼') : '↕'}</span>
-      </button>
-    </th>
-  );
-}
 
 /** A flag beside a cell's value, in words (not only in colour). */
 export function QueueFlag({ children }: { children: string }) {
@@ -79,73 +48,55 @@ export function QueueTable({
   const { t } = useTranslation();
   const format = useIntlFormat();
   return (
-    <ScrollRegion label={t('staff.queue.caption')}>
-      <table className="w-full min-w-[56rem] border-collapse text-sm">
-        <caption className="sr-only">{t('staff.queue.caption')}</caption>
-        <thead>
-          <tr className="border-b-2 border-slate-400">
-            {COLUMNS.map((column) => (
-              <SortHeader
-                key={column.sort}
-                column={column.sort}
-                label={t(column.labelKey)}
-                sort={sort}
-                order={order}
-                onSort={onSort}
-              />
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.map((item) => (
-            <tr
-              key={item.applicationId}
-              className={`border-b border-slate-200 dark:border-slate-700 ${item.overdue ? 'bg-amber-50 dark:bg-amber-950' : ''}`}
-            >
-              <td className={cell}>{item.applicationId}</td>
-              <th scope="row" className={`${cell} font-normal`}>
-                <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
-                  {item.providerName}
-                </Link>
-              </th>
-              <td className={cell}>{typeLabel(t, item.providerType)}</td>
-              <td className={cell}>{item.county ?? '—'}</td>
-              <td className={cell}>{statusLabel(t, item.status)}</td>
-              <td className={cell}>{format.dayOf(item.submittedAt)}</td>
-              <td className={cell}>
-                {format.number(item.daysWaiting)}
-                {item.overdue ? <QueueFlag>{t('staff.queue.overdue')}</QueueFlag> : null}
-              </td>
-              <td className={cell}>
-                {item.assignee ? (
-                  item.assignee.id === myId ? (
-                    t('staff.queue.me')
-                  ) : (
-                    item.assignee.name
-                  )
-                ) : !(undecidedStatuses as readonly string[]).includes(item.status) ? (
-                  // Decided or withdrawn: nobody can take it any more (the API refuses).
-                  t('staff.queue.unassigned')
-                ) : (
-                  <Button
-                    variant="secondary"
-                    className="min-h-9 px-2 py-1 text-sm"
-                    onClick={() => onAssign(item)}
-                    disabled={assigning === item.applicationId}
-                    aria-label={t('staff.queue.assignToMeFor', { name: item.providerName })}
-                  >
-                    {t('staff.queue.assignToMe')}
-                  </Button>
-                )}
-              </td>
-              <td className={cell}>
-                <RfiFigures item={item} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <QueueTableFrame
+      caption={t('staff.queue.caption')}
+      minWidth="min-w-[56rem]"
+      head={<SortHeaders columns={COLUMNS} label={(key) => t(key)} sort={sort} order={order} onSort={onSort} />}
+    >
+      {items.map((item) => (
+        <QueueRow key={item.applicationId} flagged={item.overdue}>
+          <td className={cell}>{item.applicationId}</td>
+          <th scope="row" className={`${cell} font-normal`}>
+            <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
+              {item.providerName}
+            </Link>
+          </th>
+          <td className={cell}>{typeLabel(t, item.providerType)}</td>
+          <td className={cell}>{item.county ?? '—'}</td>
+          <td className={cell}>{statusLabel(t, item.status)}</td>
+          <td className={cell}>{format.dayOf(item.submittedAt)}</td>
+          <td className={cell}>
+            {format.number(item.daysWaiting)}
+            {item.overdue ? <QueueFlag>{t('staff.queue.overdue')}</QueueFlag> : null}
+          </td>
+          <td className={cell}>
+            {item.assignee ? (
+              item.assignee.id === myId ? (
+                t('staff.queue.me')
+              ) : (
+                item.assignee.name
+              )
+            ) : !(undecidedStatuses as readonly string[]).includes(item.status) ? (
+              // Decided or withdrawn: nobody can take it any more (the API refuses).
+              t('staff.queue.unassigned')
+            ) : (
+              <Button
+                variant="secondary"
+                className="min-h-9 px-2 py-1 text-sm"
+                onClick={() => onAssign(item)}
+                disabled={assigning === item.applicationId}
+                aria-label={t('staff.queue.assignToMeFor', { name: item.providerName })}
+              >
+                {t('staff.queue.assignToMe')}
+              </Button>
+            )}
+          </td>
+          <td className={cell}>
+            <RfiFigures item={item} />
+          </td>
+        </QueueRow>
+      ))}
+    </QueueTableFrame>
   );
 }
 
