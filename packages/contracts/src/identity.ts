@@ -120,6 +120,7 @@ export const notificationEvents = [
   'changeReceived',
   'changeDecided',
   'changeApplied',
+  'exportReady',
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;
