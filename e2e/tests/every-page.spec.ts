@@ -31,6 +31,7 @@ const SIGNED_IN_PAGES = [
   '/users/user-account-settings',
   '/staff/admin',
   '/staff?kind=change',
+  '/staff/exports',
   '/dashboard',
   '/registeredapplication',
   '/apps/mailbox',

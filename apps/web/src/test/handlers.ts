@@ -65,6 +65,7 @@ export const testUser: CurrentUser = {
         changeReceived: true,
         changeDecided: true,
         changeApplied: true,
+        exportReady: true,
       },
     },
   },
