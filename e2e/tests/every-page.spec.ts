@@ -32,6 +32,7 @@ const SIGNED_IN_PAGES = [
   '/staff/admin',
   '/staff/admin/announcements',
   '/staff?kind=change',
+  '/staff/exports',
   '/dashboard',
   '/registeredapplication',
   '/apps/mailbox',

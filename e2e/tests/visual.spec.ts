@@ -126,6 +126,7 @@ const STAFF_ROUTES: Route[] = [
   { name: 'staff-changes', path: '/staff?kind=change', mask: STAFF_VOLATILE, picture: 'main form' },
   { name: 'analytics', path: '/analytics', mask: STAFF_VOLATILE, picture: 'main dl' },
   { name: 'audit', path: '/staff/audit', mask: STAFF_VOLATILE, picture: 'main form' },
+  { name: 'staff-exports', path: '/staff/exports', mask: STAFF_VOLATILE, picture: 'main h1' },
   { name: 'staff-admin', path: '/staff/admin', mask: STAFF_VOLATILE, picture: 'main form' },
   {
     name: 'announcements',

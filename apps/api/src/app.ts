@@ -45,6 +45,7 @@ import { openApiPlugin } from './plugins/openapi';
 import { answerClientError, problemPlugin, sendClosingProblem, sendProblem } from './plugins/problem';
 import { rateLimitPlugin } from './plugins/rate-limits';
 import { putSecurityHeaders, securityPlugin } from './plugins/security';
+import { exportsRoutes } from './features/exports/exports.routes';
 import { staffRoutes } from './features/staff/staff.routes';
 import { webPlugin } from './plugins/web';
 import { createRepositories, type Repositories, repositoryOptions } from './repositories';
@@ -289,6 +290,7 @@ export async function buildApp({
   await app.register(providersRoutes, { config: config.providerSearch, searchPerMinute: config.rateLimits.search });
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
+  await app.register(exportsRoutes, { maxRows: config.exportMaxRows });
   await app.register(providerRecordRoutes);
   await app.register(providerChangeRoutes);
   await app.register(changeDocumentsRoutes, uploads);

@@ -118,6 +118,7 @@ export const envSchema = z.object({
   BENCH_DATABASE_URL: z.url().default('postgres://postgres@127.0.0.1:5432/test'),
   // Requests per minute from one client address (see docs/decisions/037-hostile-input-rate-limits-security-posture.md).
   /** Moves the program's clock by whole days (ADR 106): outside production only, for the browser tests. */
+  EXPORT_MAX_ROWS: z.coerce.number().int().min(1).max(10_000_000).default(200_000),
   CLOCK_OFFSET_DAYS: z.coerce.number().int().min(-36500).max(36500).default(0),
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
@@ -172,6 +173,8 @@ export interface Config {
   metrics: { token: string | undefined };
   /** Whole days the program's clock runs ahead of the machine's (ADR 106); always 0 in production. */
   clockOffsetDays: number;
+  /** The most rows an export of the staff queue may hold (ADR 110); more is refused before it starts. */
+  exportMaxRows: number;
 }
 
 /** Requests per minute per client address; counted in Redis when `redisUrl` is set, else in memory. */
@@ -412,6 +415,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     metrics: { token: env.METRICS_TOKEN },
     clockOffsetDays: env.CLOCK_OFFSET_DAYS,
+    exportMaxRows: env.EXPORT_MAX_ROWS,
     dataKeys: dataKeysConfig(env, embedded, path.resolve(env.DATA_DIR)),
     providerSearch: {
       tileUrl: ['', 'none'].includes(env.TILE_URL) ? null : env.TILE_URL,

@@ -41,6 +41,9 @@ import { createQueueRepository } from './features/staff/queue.repository';
 import { createRequiredDocumentsRepository } from './features/staff/required-documents.repository';
 import { createReviewRepository } from './features/staff/review.repository';
 import { createStatisticsRepository } from './features/staff/statistics.repository';
+import { createExportRunner } from './features/exports/export-runner';
+import { createExportsRepository } from './features/exports/exports.repository';
+import type { BlobStore } from './storage/blob-store';
 
 export interface RepositoryOptions {
   /** Where the portal is reached: the links in mails. */
@@ -83,6 +86,9 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     timeZone,
     approvalMonths: options.approvalMonths ?? { registeredprovider: 24, unregisteredprovider: 12 },
   });
+  const queue = createQueueRepository(db, options.timeZone);
+  const changeQueue = createChangeQueueRepository(db, () => clock.today(), timeZone);
+  const exports = createExportsRepository(db, audit, clock);
   return {
     health: createHealthRepository(db),
     audit,
@@ -109,8 +115,21 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     rfiReminders: createRfiRemindersRepository(db, notifier, options.timeZone),
     rfiFiles: createRfiFilesRepository(db),
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
-    queue: createQueueRepository(db, options.timeZone),
-    changeQueue: createChangeQueueRepository(db, () => clock.today()),
+    queue,
+    changeQueue,
+    // Exports of the queue (ADR 110): their rows, and the job that writes their files.
+    exports,
+    exportRunner: (blobs: BlobStore, maxRows: number, batchSize?: number) =>
+      createExportRunner({
+        exports,
+        queue,
+        changeQueue,
+        cipher: options.cipher,
+        blobs,
+        locales: options.locales,
+        maxRows,
+        ...(batchSize ? { batchSize } : {}),
+      }),
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),

@@ -36,6 +36,7 @@ async function main() {
     log: app.log,
     blobs: app.blobs,
     retention: profile.retention,
+    exportMaxRows: config.exportMaxRows,
     jobQueue: runtime
       ? {
           connectionString: runtime.url,

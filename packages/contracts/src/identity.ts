@@ -121,6 +121,7 @@ export const notificationEvents = [
   'changeDecided',
   'changeApplied',
   'announcement',
+  'exportReady',
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents);
 export type NotificationEvent = z.infer<typeof notificationEventSchema>;

@@ -15,3 +15,4 @@ export * from './staff/index';
 export * from './notifications';
 export * from './provider-record/index';
 export * from './announcements/index';
+export * from './exports/index';

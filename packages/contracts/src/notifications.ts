@@ -18,6 +18,7 @@ export const messageLinkKinds = [
   'review',
   'availability',
   'providerRecord',
+  'export',
 ] as const;
 export const messageLinkSchema = z.object({
   kind: z.enum(messageLinkKinds),

@@ -432,6 +432,30 @@ export interface DB {
   provider_change_document: ProviderChangeDocumentTable;
   announcement: AnnouncementTable;
   announcement_recipient: AnnouncementRecipientTable;
+  export_job: ExportJobTable;
+}
+
+/** 0037-export: one export of the staff queue (ADR 110). */
+export interface ExportJobTable {
+  id: Generated<number>;
+  requested_by: string;
+  kind: 'application' | 'change';
+  filters: JSONColumnType<Record<string, unknown>, string, string>;
+  columns: JSONColumnType<string[], string, string>;
+  format: 'xlsx' | 'csv';
+  de_identified: boolean;
+  status: ColumnType<
+    'queued' | 'running' | 'ready' | 'failed',
+    'queued' | undefined,
+    'queued' | 'running' | 'ready' | 'failed'
+  >;
+  total_rows: number;
+  rows_written: ColumnType<number, number | undefined, number>;
+  blob_key: OptionalText;
+  created_at: DefaultedTimestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+  expires_at: NullableTimestamp;
 }
 
 /** 0034-change-rfi-documents: one file the provider uploaded for a document a change needs. */

@@ -332,6 +332,10 @@ export const createRoutes = (queryClient: QueryClient): RouteObject[] => [
                 lazy: async () => ({ Component: (await import('./routes/report-change')).StaffRecordRoute }),
               },
               {
+                path: 'staff/exports',
+                lazy: async () => ({ Component: (await import('@/features/staff/exports/exports-page')).ExportsPage }),
+              },
+              {
                 path: 'analytics',
                 lazy: async () => ({
                   Component: (await import('@/features/staff/pages/analytics-page')).AnalyticsPage,

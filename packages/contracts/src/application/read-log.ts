@@ -4,7 +4,13 @@ import { z } from 'zod';
  * What the audit trail records when someone at the agency opens part of an application (ADR 084):
  * the review page, its PDF copy, a document's file, an RFI's file.
  */
-export const readAuditActions = ['application.read', 'application.pdf.read', 'document.read', 'rfi.file.read'] as const;
+export const readAuditActions = [
+  'application.read',
+  'application.pdf.read',
+  'document.read',
+  'rfi.file.read',
+  'export.read',
+] as const;
 export const readAuditActionSchema = z.enum(readAuditActions);
 export type ReadAuditAction = z.infer<typeof readAuditActionSchema>;
 

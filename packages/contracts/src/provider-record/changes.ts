@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { draftApplicationSchema } from '../application/draft-application';
 import { isoDateSchema } from '../application/rules';
+import { queuePeriodFilters } from '../staff/staff';
 import type { RecordPart } from './provider-record';
 
 /**
@@ -122,6 +123,7 @@ export const staffChangeQuerySchema = z.object({
   effectiveTo: isoDateSchema.optional(),
   /** Only changes in conflict: written against a version no longer current. */
   conflicts: z.stringbool().optional(),
+  ...queuePeriodFilters,
   sort: changeQueueSortSchema.default('submittedAt'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -29,6 +29,17 @@ export const isStatusIn = <S extends string>(group: readonly S[], status: string
 /** Days from submission within which the agency aims to decide; past it an application is overdue. */
 export const REVIEW_TARGET_DAYS = 30;
 
+/**
+ * Submitted, or decided, on or between these days (the program's days): the queue's period
+ * filters, shared by the application and the change queues and their exports.
+ */
+export const queuePeriodFilters = {
+  submittedFrom: z.iso.date().optional(),
+  submittedTo: z.iso.date().optional(),
+  decidedFrom: z.iso.date().optional(),
+  decidedTo: z.iso.date().optional(),
+};
+
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
 export const queueSortKeys = [
@@ -61,6 +72,7 @@ export const staffQueueQuerySchema = z.object({
   rfi: z.enum(['open', 'overdue']).optional(),
   /** A provider's name (or part of it), or an application id. */
   search: z.string().trim().max(100).optional(),
+  ...queuePeriodFilters,
   sort: queueSortSchema.default('submittedAt'),
   order: z.enum(['asc', 'desc']).default('asc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),

@@ -27,7 +27,8 @@ export interface Change {
       | 'idp_account'
       | 'retention'
       | 'provider_change'
-      | 'announcement';
+      | 'announcement'
+      | 'export';
     id: string | number;
   };
   before?: Record<string, unknown> | null;

@@ -31,6 +31,8 @@ export const JOB_QUEUES = {
   applyProviderChanges: { name: 'provider-changes.apply', expireInSeconds: 15 * 60 },
   sendApprovalNotices: { name: 'provider-records.approval-notices', expireInSeconds: 15 * 60 },
   deliverAnnouncements: { name: 'announcements.deliver', expireInSeconds: 15 * 60 },
+  // Past a running export's stale time (30 minutes): another worker may claim it again.
+  runExports: { name: 'exports.run', expireInSeconds: 31 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -54,6 +56,8 @@ export async function startBackgroundJobs(options: {
   /** A transport other than SMTP_URL's (tests). */
   transport?: MailTransport;
   reminderEveryMs?: number;
+  /** The most rows an export may hold (ADR 110): with blobs, queued exports are written. */
+  exportMaxRows?: number;
 }) {
   const { repositories, log } = options;
   const transport = options.transport ?? (options.mail.smtpUrl ? createSmtpTransport(options.mail.smtpUrl) : undefined);
@@ -106,6 +110,20 @@ export async function startBackgroundJobs(options: {
       }
     : undefined;
 
+  // Queued exports, one after another, until none is left (ADR 110).
+  const exportRunner = blobs ? repositories.exportRunner(blobs, options.exportMaxRows ?? 200_000) : undefined;
+  const runExports = exportRunner
+    ? async () => {
+        for (;;) {
+          try {
+            if (!(await exportRunner.runNext())) return;
+          } catch (error) {
+            log.error({ err: error }, 'an export failed (its requester was told)');
+          }
+        }
+      }
+    : undefined;
+
   const retention = options.retention;
   const sweepRetention =
     blobs && retention
@@ -115,7 +133,7 @@ export async function startBackgroundJobs(options: {
           const swept = await sweepExpired({
             repository: repositories.retention,
             blobs,
-            kinds: retentionKinds(retention, repositories.retention),
+            kinds: retentionKinds(retention, repositories.retention, repositories.exports),
           });
           log.info(swept, 'retention: deleted what was kept past its time');
         }
@@ -133,6 +151,7 @@ export async function startBackgroundJobs(options: {
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
+    if (runExports) jobs.push({ ...JOB_QUEUES.runExports, everySeconds: 5, run: runExports });
     if (sweepRetention) jobs.push({ ...JOB_QUEUES.sweepExpired, everySeconds: 12 * 3600, run: sweepRetention });
     const queue = await startJobQueue({ ...options.jobQueue, jobs, log });
     return {

@@ -36,6 +36,8 @@ export const noticeTemplates = [
   'approvalEndsTodayStaff',
   'approvalLapsed',
   'approvalLapsedStaff',
+  // A staff member's export (ADR 110): ready to download, or failed.
+  'exportFailed',
 ] as const;
 export type NoticeTemplate = (typeof noticeTemplates)[number];
 

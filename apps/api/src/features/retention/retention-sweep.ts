@@ -1,12 +1,13 @@
 import type { ProgramProfile } from '@ccap/contracts';
 import type { BlobStore } from '../../storage/blob-store';
+import type { ExportsRepository } from '../exports/exports.repository';
 import type { RemovedBatch, RetentionRepository } from './retention.repository';
 
 const DAY_MS = 86_400_000;
 
 /**
  * One kind of thing the portal keeps for a while (ADR 096): how to delete one batch of what
- * expired before a time. Exports join the list as a kind of their own once they are built.
+ * expired before a time.
  */
 export interface RetentionKind {
   kind: string;
@@ -19,6 +20,7 @@ export interface RetentionKind {
 export function retentionKinds(
   retention: ProgramProfile['retention'],
   repository: RetentionRepository,
+  exports?: Pick<ExportsRepository, 'deleteExpired'>,
 ): RetentionKind[] {
   return [
     {
@@ -32,6 +34,10 @@ export function retentionKinds(
       deleteBatch: (before) => repository.deleteAbandonedDrafts(before),
     },
     { kind: 'signInCounts', days: 1, deleteBatch: (before) => repository.deleteForgottenSignInCounts(before) },
+    // Exports and their files (ADR 110): the download link ends after 24 hours, the row and file after this.
+    ...(exports
+      ? [{ kind: 'exports', days: retention.exportDays, deleteBatch: (before: Date) => exports.deleteExpired(before) }]
+      : []),
   ];
 }
 

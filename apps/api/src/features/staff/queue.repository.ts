@@ -1,4 +1,10 @@
-import { isStatusIn, type ProviderType, type StaffQueueQuery, undecidedStatuses } from '@ccap/contracts';
+import {
+  type ApplicationExportFilters,
+  isStatusIn,
+  type ProviderType,
+  type StaffQueueQuery,
+  undecidedStatuses,
+} from '@ccap/contracts';
 import { type Kysely, type OrderByModifiers, sql } from 'kysely';
 import { likePattern } from '../../db/like-pattern';
 import type { DB } from '../../db/schema';
@@ -45,10 +51,59 @@ export const pendingRfiFigures = () => [
   sql<string | null>`to_char(min(rfi.due_date) filter (where rfi.responded_at is null), 'YYYY-MM-DD')`.as('next_due'),
 ];
 
+/** What the queue and its exports filter by. */
+export type QueueFilters = ApplicationExportFilters;
+
 /** The review queue: the applications of the staff member's scope, filtered, sorted and paged. */
 export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
   /** Today where the program is: an RFI due today is past due once today has ended there. */
   const today = (now = new Date()) => programDay(timeZone, now);
+
+  /**
+   * The queue's filters over the caller's scope: what a page and an export (ADR 110) both read.
+   * Joins the assignee (u) and the pending requests for information (r).
+   */
+  const filtered = (scope: StaffScope, query: QueueFilters) => {
+    let base = db
+      .selectFrom('application as a')
+      .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
+      // Pending requests for information per application: few rows (a partial index), one hash join.
+      .leftJoin(
+        (eb) =>
+          eb
+            .selectFrom('rfi')
+            .select(['rfi.application_id', ...pendingRfiFigures()])
+            .where('rfi.status', '=', 'pending')
+            .groupBy('rfi.application_id')
+            .as('r'),
+        (join) => join.onRef('r.application_id', '=', 'a.id'),
+      )
+      .where(inScope(scope));
+    if (query.status) base = base.where('a.status', '=', query.status);
+    if (query.county) base = base.where('a.county', '=', query.county);
+    if (query.providerType) base = base.where('a.provider_type', '=', query.providerType);
+    if (query.assignee === 'none') base = base.where('a.assignee_id', 'is', null);
+    else if (query.assignee) {
+      base = base.where('a.assignee_id', '=', query.assignee === 'me' ? scope.userId : query.assignee);
+    }
+    if (query.rfi === 'open') base = base.where('r.application_id', 'is not', null);
+    else if (query.rfi === 'overdue') base = base.where('r.next_due', '<', today());
+    const search = query.search?.replace(/^#/, '');
+    if (search) {
+      const byName = (eb: AppExpression) => eb('a.provider_name', 'ilike', likePattern(search));
+      base = /^\d{1,15}$/.test(search)
+        ? base.where((eb) => eb.or([eb('a.id', '=', Number(search)), byName(eb)]))
+        : base.where(byName);
+    }
+    if (query.submittedFrom) base = base.where('a.submitted_at', '>=', startOfDay(query.submittedFrom));
+    if (query.submittedTo) base = base.where('a.submitted_at', '<', startOfDay(query.submittedTo, 1));
+    if (query.decidedFrom) base = base.where('a.decided_at', '>=', startOfDay(query.decidedFrom));
+    if (query.decidedTo) base = base.where('a.decided_at', '<', startOfDay(query.decidedTo, 1));
+    return base;
+  };
+  /** The start of a program's day (plus `days`), as a moment. */
+  const startOfDay = (day: string, days = 0) =>
+    sql<Date>`((${day}::date + ${days}::int)::timestamp at time zone ${timeZone})`;
 
   return {
     /**
@@ -59,37 +114,7 @@ export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
      * those rows only.
      */
     async page(scope: StaffScope, query: StaffQueueQuery) {
-      let base = db
-        .selectFrom('application as a')
-        .leftJoin('app_user as u', 'u.id', 'a.assignee_id')
-        // Pending requests for information per application: few rows (a partial index), one hash join.
-        .leftJoin(
-          (eb) =>
-            eb
-              .selectFrom('rfi')
-              .select(['rfi.application_id', ...pendingRfiFigures()])
-              .where('rfi.status', '=', 'pending')
-              .groupBy('rfi.application_id')
-              .as('r'),
-          (join) => join.onRef('r.application_id', '=', 'a.id'),
-        )
-        .where(inScope(scope));
-      if (query.status) base = base.where('a.status', '=', query.status);
-      if (query.county) base = base.where('a.county', '=', query.county);
-      if (query.providerType) base = base.where('a.provider_type', '=', query.providerType);
-      if (query.assignee === 'none') base = base.where('a.assignee_id', 'is', null);
-      else if (query.assignee) {
-        base = base.where('a.assignee_id', '=', query.assignee === 'me' ? scope.userId : query.assignee);
-      }
-      if (query.rfi === 'open') base = base.where('r.application_id', 'is not', null);
-      else if (query.rfi === 'overdue') base = base.where('r.next_due', '<', today());
-      const search = query.search?.replace(/^#/, '');
-      if (search) {
-        const byName = (eb: AppExpression) => eb('a.provider_name', 'ilike', likePattern(search));
-        base = /^\d{1,15}$/.test(search)
-          ? base.where((eb) => eb.or([eb('a.id', '=', Number(search)), byName(eb)]))
-          : base.where(byName);
-      }
+      const base = filtered(scope, query);
       const direction = (query.sort === 'daysWaiting' ? query.order === 'asc' : query.order === 'desc')
         ? 'desc'
         : 'asc';
@@ -164,6 +189,57 @@ export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
           version: row.version,
         })),
       };
+    },
+
+    /** How many applications the filters match in the caller's scope. */
+    async count(scope: StaffScope, filters: QueueFilters): Promise<number> {
+      const row = await filtered(scope, filters)
+        .select((eb) => eb.fn.countAll<string>().as('total'))
+        .executeTakeFirstOrThrow();
+      return Number(row.total);
+    },
+
+    /**
+     * The next `limit` applications the filters match after `afterId`, by id (keyset paging: each
+     * batch an index range, whatever the depth), with what an export writes of them.
+     */
+    async exportBatch(scope: StaffScope, filters: QueueFilters, afterId: number, limit: number) {
+      const rows = await filtered(scope, filters)
+        .where('a.id', '>', afterId)
+        .select([
+          'a.id',
+          'a.provider_name',
+          'a.provider_type',
+          'a.county',
+          'a.status',
+          'a.submitted_at',
+          'a.decided_at',
+          'a.withdrawn_at',
+          'a.application_json',
+          'a.data_key',
+          'u.name as assignee_name',
+          'r.open_count',
+          'r.next_due',
+        ])
+        .orderBy('a.id')
+        .limit(limit)
+        .execute();
+      const now = new Date();
+      return rows.map((row) => ({
+        id: Number(row.id),
+        providerName: row.provider_name,
+        providerType: row.provider_type,
+        county: row.county,
+        status: row.status,
+        submittedAt: row.submitted_at,
+        decidedAt: row.decided_at,
+        daysWaiting: daysWaiting(row.submitted_at, waitEndedAt(row), now),
+        assignee: row.assignee_name,
+        openRfiCount: Number(row.open_count ?? 0),
+        nextRfiDueAt: row.next_due ?? null,
+        answers: row.application_json,
+        dataKey: row.data_key,
+      }));
     },
   };
 }

@@ -19,6 +19,11 @@ export function StaffNav() {
           </NavLink>
         </li>
         <li>
+          <NavLink to="/staff/exports" className={linkClass}>
+            {t('exports.pageTitle')}
+          </NavLink>
+        </li>
+        <li>
           <NavLink to="/analytics" className={linkClass}>
             {t('staff.nav.analytics')}
           </NavLink>

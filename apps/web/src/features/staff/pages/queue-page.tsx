@@ -22,6 +22,7 @@ import { QueueTable } from '../components/queue-table';
 import { StaffNav } from '../components/staff-nav';
 import { staffErrorMessage } from '../staff-errors';
 import { useQueueParams } from '../use-queue-params';
+import { ExportButton, exportFiltersOf } from '../exports/export-dialog';
 
 const PAGE_SIZE = 25;
 
@@ -86,6 +87,7 @@ function ApplicationQueue() {
         counties={queue.data?.counties ?? []}
         onApply={(values) => update({ ...values, page: undefined })}
       />
+      <ExportButton kind="application" filters={exportFiltersOf(filters)} />
       {assignError ? <Alert tone="error">{assignError}</Alert> : null}
       {queue.isPending ? (
         <Spinner label={t('app.loading')} />
