@@ -11,7 +11,7 @@ export const approvalTermSchema = z.object({
   daysLeft: z.number().int(),
   lapsed: z.boolean(),
   /** The day the record's undecided renewal was sent (ADR 117), or null when none is waiting. */
-  renewalSentOn: z.string().nullable().default(null),
+  renewalSentOn: z.string().nullable().optional(),
 });
 export type ApprovalTerm = z.infer<typeof approvalTermSchema>;
 

@@ -129,9 +129,7 @@ export const renewalStateSchema = z.object({
   /** The renewal draft being filled in, if any. */
   draftId: z.number().int().positive().nullable(),
   /** The renewal sent and not decided yet, if any. */
-  sent: z
-    .object({ applicationId: z.number().int().positive(), status: z.string(), sentOn: z.string() })
-    .nullable(),
+  sent: z.object({ applicationId: z.number().int().positive(), status: z.string(), sentOn: z.string() }).nullable(),
   /** Per step (record part): the day its answers were last confirmed (approved in a version). */
   answeredOn: z.record(recordPartSchema, z.string()),
   /** The documents on file, carried over unless asked for again. */
@@ -159,7 +157,14 @@ export const renewalDocumentsSchema = z.array(
 );
 
 /** The staff queue's "renewal" kind (ADR 117): sortable columns. */
-export const renewalQueueSorts = ['applicationId', 'providerName', 'county', 'status', 'endsOn', 'submittedAt'] as const;
+export const renewalQueueSorts = [
+  'applicationId',
+  'providerName',
+  'county',
+  'status',
+  'endsOn',
+  'submittedAt',
+] as const;
 
 /** GET /api/Staff/renewals: the renewals of the caller's counties, one page. */
 export const staffRenewalQuerySchema = z.object({

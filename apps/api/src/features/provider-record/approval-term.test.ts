@@ -118,8 +118,18 @@ describe('the approval term rule', () => {
     expect(approvalEndsOn('2026-03-10', 'unregisteredprovider', periods)).toBe('2027-03-10');
     expect(isLapsed('2028-03-10', '2028-03-10')).toBe(false);
     expect(isLapsed('2028-03-10', '2028-03-11')).toBe(true);
-    expect(approvalTermOn('2028-03-10', '2028-03-03')).toEqual({ endsOn: '2028-03-10', daysLeft: 7, lapsed: false, renewalSentOn: null });
-    expect(approvalTermOn('2028-03-10', '2028-03-12')).toEqual({ endsOn: '2028-03-10', daysLeft: -2, lapsed: true, renewalSentOn: null });
+    expect(approvalTermOn('2028-03-10', '2028-03-03')).toEqual({
+      endsOn: '2028-03-10',
+      daysLeft: 7,
+      lapsed: false,
+      renewalSentOn: null,
+    });
+    expect(approvalTermOn('2028-03-10', '2028-03-12')).toEqual({
+      endsOn: '2028-03-10',
+      daysLeft: -2,
+      lapsed: true,
+      renewalSentOn: null,
+    });
   });
 });
 
@@ -133,11 +143,14 @@ describe('an approval’s end date', () => {
       endsOn: '2028-03-10',
       daysLeft: 731,
       lapsed: false,
+      renewalSentOn: null,
     });
     expect((await recordOf(other, unregistered)).approval).toMatchObject({ endsOn: '2027-03-10', lapsed: false });
     // The caller's own term, for the dashboard.
     const mine = await call(other, 'GET', '/api/ProviderRecord/approval');
-    expect(mine.json<MyApprovalTerm>()).toEqual({ approval: { endsOn: '2027-03-10', daysLeft: 365, lapsed: false, renewalSentOn: null } });
+    expect(mine.json<MyApprovalTerm>()).toEqual({
+      approval: { endsOn: '2027-03-10', daysLeft: 365, lapsed: false, renewalSentOn: null },
+    });
     expect((await call(otherApplicant, 'GET', '/api/ProviderRecord/approval')).json<MyApprovalTerm>()).toEqual({
       approval: null,
     });

@@ -51,7 +51,13 @@ async function approved(owner: TestUser, businessName: string) {
   answers.providerInfo = { ...answers.providerInfo, businessName };
   const id = await submitApplication(ctx, owner, answers);
   for (const document of await documentsOf(ctx, owner, id)) {
-    const sent = await uploadMultipart(ctx, owner, { applicationId: id, documentId: document.documentId }, 'file.pdf', pdf());
+    const sent = await uploadMultipart(
+      ctx,
+      owner,
+      { applicationId: id, documentId: document.documentId },
+      'file.pdf',
+      pdf(),
+    );
     expect(sent.statusCode, sent.body).toBeLessThan(300);
   }
   await decide(id, [
@@ -67,7 +73,10 @@ const renewalOf = async (user: TestUser) => {
   return response.json<MyRenewal>().renewal;
 };
 const found = async (businessName: string) => {
-  const response = await call(undefined, 'POST', '/api/Providers', { providerBusinessName: businessName, providerTypeId: null });
+  const response = await call(undefined, 'POST', '/api/Providers', {
+    providerBusinessName: businessName,
+    providerTypeId: null,
+  });
   return response.json<ProviderSearchResponse>().value.some((listing) => listing.BusinessName === businessName);
 };
 const draftOf = async (user: TestUser, id: number) => {
@@ -201,7 +210,11 @@ describe('renewal', () => {
     expect(row.kind).toBe('renewal');
 
     const state = (await renewalOf(provider))!;
-    expect(state).toMatchObject({ canRenew: false, draftId: null, sent: { applicationId: renewalId, sentOn: '2028-02-09' } });
+    expect(state).toMatchObject({
+      canRenew: false,
+      draftId: null,
+      sent: { applicationId: renewalId, sentOn: '2028-02-09' },
+    });
     expect((await call(provider, 'POST', '/api/ProviderRecord/renewal')).statusCode).toBe(409);
   });
 
@@ -240,8 +253,11 @@ describe('renewal', () => {
     const record = (await call(provider, 'GET', `/api/ProviderRecord/${recordId}`)).json<ProviderRecordView>();
     expect(record.approval).toMatchObject({ endsOn: plusMonths(endsOn, 24), lapsed: false, renewalSentOn: null });
     expect(record.currentVersion).toBe(2);
-    expect(record.history.at(-1)).toMatchObject({ validFrom: '2028-03-15', changed: expect.arrayContaining(['adults']) });
-    expect(record.inForce?.answers.adults?.members.some((adult) => adult.firstName === 'Eva')).toBe(true);
+    expect(record.history.at(-1)).toMatchObject({
+      validFrom: '2028-03-15',
+      changed: expect.arrayContaining(['adults']),
+    });
+    expect(record.inForce?.answers.adults?.members?.some((adult) => adult.firstName === 'Eva')).toBe(true);
     expect(await found('Renewal Home')).toBe(true);
     // The renewal is open again only from 90 days before the new last day.
     expect((await renewalOf(provider))!.canRenew).toBe(false);

@@ -28,7 +28,11 @@ export type StartRenewalResult =
  */
 export function createRenewalsRepository(db: Kysely<DB>, cipher: FieldCipher, records: ProviderRecordsRepository) {
   const draftOf = (recordId: number) =>
-    db.selectFrom('draft_application').select(['id', 'provider_type']).where('record_id', '=', recordId).executeTakeFirst();
+    db
+      .selectFrom('draft_application')
+      .select(['id', 'provider_type'])
+      .where('record_id', '=', recordId)
+      .executeTakeFirst();
 
   const sentOf = (recordId: number) =>
     db
@@ -120,7 +124,12 @@ export function createRenewalsRepository(db: Kysely<DB>, cipher: FieldCipher, re
       return db.transaction().execute(async (trx) => {
         const row = await trx
           .insertInto('draft_application')
-          .values({ owner_id: ownerId, provider_type: answers.providerType, application_json: '{}', record_id: record.id })
+          .values({
+            owner_id: ownerId,
+            provider_type: answers.providerType,
+            application_json: '{}',
+            record_id: record.id,
+          })
           .onConflict((oc) => oc.column('record_id').where('record_id', 'is not', null).doNothing())
           .returning('id')
           .executeTakeFirst();
