@@ -36,6 +36,7 @@ import { availabilityRoutes } from './features/provider-record/availability.rout
 import { changeDocumentsRoutes } from './features/provider-record/change-documents.routes';
 import { providerChangeRoutes } from './features/provider-record/provider-change.routes';
 import { providerRecordRoutes } from './features/provider-record/provider-record.routes';
+import { renewalRoutes } from './features/provider-record/renewal.routes';
 import { providersRoutes } from './features/providers/providers.routes';
 import { rfiRoutes } from './features/rfi/rfi.routes';
 import { requiredDocumentsRoutes } from './features/staff/required-documents.routes';
@@ -291,6 +292,7 @@ export async function buildApp({
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
   await app.register(exportsRoutes, { maxRows: config.exportMaxRows });
+  await app.register(renewalRoutes);
   await app.register(providerRecordRoutes);
   await app.register(providerChangeRoutes);
   await app.register(changeDocumentsRoutes, uploads);

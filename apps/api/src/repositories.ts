@@ -31,6 +31,7 @@ import { createAvailabilityRepository } from './features/provider-record/availab
 import { createChangeDocumentsRepository } from './features/provider-record/change-documents.repository';
 import { createProviderChangesRepository } from './features/provider-record/provider-changes.repository';
 import { createProviderRecordsRepository } from './features/provider-record/provider-records.repository';
+import { createRenewalsRepository } from './features/provider-record/renewals.repository';
 import { createProvidersRepository } from './features/providers/providers.repository';
 import { createRfiAnswersRepository } from './features/rfi/rfi-answers.repository';
 import { createRfiFilesRepository } from './features/rfi/rfi-files.repository';
@@ -39,6 +40,7 @@ import { createRfiRequestsRepository } from './features/rfi/rfi-requests.reposit
 import { createChangeQueueRepository } from './features/staff/change-queue.repository';
 import { createQueueRepository } from './features/staff/queue.repository';
 import { createRequiredDocumentsRepository } from './features/staff/required-documents.repository';
+import { createRenewalQueueRepository } from './features/staff/renewal-queue.repository';
 import { createReviewRepository } from './features/staff/review.repository';
 import { createStatisticsRepository } from './features/staff/statistics.repository';
 import { createExportRunner } from './features/exports/export-runner';
@@ -117,6 +119,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     // The staff workspace: the review queue, one application's review, its required documents, the statistics.
     queue,
     changeQueue,
+    renewalQueue: createRenewalQueueRepository(db, () => clock.today()),
     // Exports of the queue (ADR 110): their rows, and the job that writes their files.
     exports,
     exportRunner: (blobs: BlobStore, maxRows: number, batchSize?: number) =>
@@ -132,6 +135,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
       }),
     review: createReviewRepository(db, audit, options.cipher, providerRecords),
     providerRecords,
+    renewals: createRenewalsRepository(db, options.cipher, providerRecords),
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
     changeDocuments: createChangeDocumentsRepository(db, audit),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),

@@ -203,6 +203,8 @@ export interface DraftApplicationTable {
   data_key: OptionalText;
   /** 0021-sealed-answers: the keyed hash of the taxpayer number. */
   tin_hmac: OptionalText;
+  /** 0041-renewal: the provider record this draft renews (null: a new application). */
+  record_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface ApplicationTable {
@@ -227,6 +229,11 @@ export interface ApplicationTable {
   data_key: OptionalText;
   /** 0021-sealed-answers: the keyed hash of the taxpayer number, for matching. */
   tin_hmac: OptionalText;
+  /** 0041-renewal: a new application, or the renewal of the provider record `record_id`. */
+  kind: Generated<'new' | 'renewal'>;
+  record_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** 0041-renewal: the program's day a renewal was sent; written as an ISO day. */
+  renewal_sent_on: ColumnType<Date | null, string | null | undefined, string | null>;
 }
 
 export interface ApplicationDocumentTable {

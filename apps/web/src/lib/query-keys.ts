@@ -36,6 +36,8 @@ export const queryKeys = {
     mine: (on: string | undefined) => ['provider-record', 'mine', on ?? null] as const,
     /** The signed-in provider's approval term (ADR 107), as the dashboard shows it. */
     approval: () => ['provider-record', 'approval'] as const,
+    /** Where the signed-in provider's renewal stands (ADR 117). */
+    renewal: () => ['provider-record', 'renewal'] as const,
     changes: (applicationId: number) => ['provider-record', 'changes', applicationId] as const,
     change: (changeId: number) => ['provider-record', 'change', changeId] as const,
     /** The staff queue's reported changes: under `all`, so a decision refreshes them. */

@@ -195,6 +195,8 @@ export const defaultHandlers = [
   http.get('*/api/Program/get-profile', () => HttpResponse.json(testProfile)),
   // An approval's term (ADR 107): none for the signed-in user; a record's, two years from now.
   http.get('*/api/ProviderRecord/approval', () => HttpResponse.json({ approval: null })),
+  // Renewal (ADR 117): nothing to renew for the signed-in user.
+  http.get('*/api/ProviderRecord/renewal', () => HttpResponse.json({ renewal: null })),
   http.get('*/api/ProviderRecord/:id/approval', () =>
     HttpResponse.json({ endsOn: '2028-11-20', daysLeft: 720, lapsed: false }),
   ),

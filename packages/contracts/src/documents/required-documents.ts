@@ -47,6 +47,11 @@ export const documentRuleSchema = z.object({
    * for everyone over 14 in the home); someone whose date of birth is not known is asked too.
    */
   minAge: z.number().int().positive().optional(),
+  /**
+   * The answers (dotted paths) the document stands behind, besides its `when` answers: a
+   * renewal asks for it again when they changed (the W-9 when the W-9 answers did).
+   */
+  basedOn: z.array(z.string().regex(/^[A-Za-z][\w-]*(\.[A-Za-z][\w-]*)*$/)).optional(),
 });
 export type DocumentRule = z.infer<typeof documentRuleSchema>;
 

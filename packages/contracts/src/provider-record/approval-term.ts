@@ -10,6 +10,8 @@ export const approvalTermSchema = z.object({
   endsOn: z.string(),
   daysLeft: z.number().int(),
   lapsed: z.boolean(),
+  /** The day the record's undecided renewal was sent (ADR 117), or null when none is waiting. */
+  renewalSentOn: z.string().nullable().optional(),
 });
 export type ApprovalTerm = z.infer<typeof approvalTermSchema>;
 

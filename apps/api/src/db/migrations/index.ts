@@ -29,6 +29,7 @@ import * as m0034 from './0034-change-rfi-documents';
 import * as m0035 from './0035-approval-term';
 import * as m0037 from './0037-export';
 import * as m0039 from './0039-announcements';
+import * as m0041 from './0041-renewal';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0035-approval-term': m0035,
   '0037-export': m0037,
   '0039-announcements': m0039,
+  '0041-renewal': m0041,
 };

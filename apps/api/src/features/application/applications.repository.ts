@@ -45,6 +45,8 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
       /** The draft version the submission was reviewed at; a draft saved since is a conflict. */
       version?: number;
       application: DraftApplication;
+      /** A renewal (ADR 117): the record it renews, and the program's day it is sent. */
+      renewal?: { recordId: number; sentOn: string };
       requiredDocuments: RequiredDocumentSpec[];
       /** The profile's rules, to name the documents in each recipient's language. */
       documentRules?: readonly DocumentRule[];
@@ -85,6 +87,9 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
             application_json: '{}',
             provider_name: info.businessName || `${info.firstName ?? ''} ${info.lastName ?? ''}`.trim(),
             county: address?.county ?? null,
+            ...(input.renewal
+              ? { kind: 'renewal' as const, record_id: input.renewal.recordId, renewal_sent_on: input.renewal.sentOn }
+              : {}),
           })
           .returning(['id', 'status', 'submitted_at'])
           .executeTakeFirstOrThrow();
@@ -134,6 +139,7 @@ export function createApplicationsRepository(db: Kysely<DB>, audit: AuditReposit
           after: {
             status: 'submitted',
             providerType: input.application.providerType,
+            ...(input.renewal ? { kind: 'renewal', recordId: input.renewal.recordId } : {}),
             requiredDocuments: input.requiredDocuments.length,
           },
           notify: [

@@ -1,6 +1,7 @@
 import {
   type DraftApplication,
   deleteDraftQuerySchema,
+  documentsToRenew,
   draftConflictProblemType,
   draftListSchema,
   lookupResponseSchema,
@@ -25,7 +26,7 @@ import { currentUser } from '../identity/access.plugin';
 const problems = { 400: problemSchema, 401: problemSchema, 404: problemSchema, 409: problemSchema };
 
 /** Reads `applicationJson`: JSON text of the draft shape, or a 400 that says what is wrong. */
-function parseApplicationJson(text: string): DraftApplication {
+export function parseApplicationJson(text: string): DraftApplication {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -71,7 +72,7 @@ function parseApplicationJson(text: string): DraftApplication {
 
 /** Spec section 7's Application and Lookup calls, with the owner always taken from the token. */
 export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { drafts, applications, lookups } = app.repositories;
+  const { drafts, applications, lookups, renewals, providerRecords } = app.repositories;
 
   app.get(
     '/api/Lookup/get-lookups',
@@ -190,13 +191,26 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
             errors: issues.map((issue) => ({ path: issue.path, message: issue.message })),
           });
         }
+        // A renewal's draft (ADR 117) asks only for the documents expired or changed since the
+        // record's current version; the others on file are carried over.
+        const renewing = await renewals.recordOfDraft(user.id, request.body.draftApplicationId);
+        const requiredDocuments = renewing
+          ? documentsToRenew({
+              rules: app.programProfile.requiredDocuments,
+              before: (await providerRecords.current(renewing.id)).answers,
+              after: application,
+              onFile: await renewals.documentsOnFile(renewing),
+              today: providerRecords.today(),
+            }).map(({ reason: _reason, ...document }) => document)
+          : requiredDocumentsFor(app.programProfile.requiredDocuments, application);
         const result = await applications.submit({
           ownerId: user.id,
           actorLabel: user.email,
           draftId: request.body.draftApplicationId,
           version: request.body.version,
           application: { ...application, draftApplicationId: request.body.draftApplicationId },
-          requiredDocuments: requiredDocumentsFor(app.programProfile.requiredDocuments, application),
+          renewal: renewing ? { recordId: renewing.id, sentOn: providerRecords.today() } : undefined,
+          requiredDocuments,
           documentRules: app.programProfile.requiredDocuments,
           requestId: request.id,
         });

@@ -3,7 +3,7 @@ import type { DB } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import type { LocaleCode } from '../application/pdf/labels';
 import type { Notice, Notifier } from '../notifications/notifier';
-import { lapsedSql } from './approval-term';
+import { lapsedSql, renewalPendingSql } from './approval-term';
 import { countyWorkers, longDate } from './notice-helpers';
 
 type NoticeKind = DB['provider_record_notice']['kind'];
@@ -76,6 +76,8 @@ export function createApprovalNoticesRepository(db: Kysely<DB>, notifier: Notifi
         ])
         .where('r.status', '=', 'active')
         .where('r.ends_on', '<=', sql<Date>`${today}::date + 90`)
+        // A renewal sent and waiting for its decision stops the reminders (ADR 117).
+        .where((eb) => eb.not(renewalPendingSql('r')))
         .where((eb) =>
           eb.not(
             eb.exists(

@@ -118,8 +118,18 @@ describe('the approval term rule', () => {
     expect(approvalEndsOn('2026-03-10', 'unregisteredprovider', periods)).toBe('2027-03-10');
     expect(isLapsed('2028-03-10', '2028-03-10')).toBe(false);
     expect(isLapsed('2028-03-10', '2028-03-11')).toBe(true);
-    expect(approvalTermOn('2028-03-10', '2028-03-03')).toEqual({ endsOn: '2028-03-10', daysLeft: 7, lapsed: false });
-    expect(approvalTermOn('2028-03-10', '2028-03-12')).toEqual({ endsOn: '2028-03-10', daysLeft: -2, lapsed: true });
+    expect(approvalTermOn('2028-03-10', '2028-03-03')).toEqual({
+      endsOn: '2028-03-10',
+      daysLeft: 7,
+      lapsed: false,
+      renewalSentOn: null,
+    });
+    expect(approvalTermOn('2028-03-10', '2028-03-12')).toEqual({
+      endsOn: '2028-03-10',
+      daysLeft: -2,
+      lapsed: true,
+      renewalSentOn: null,
+    });
   });
 });
 
@@ -133,11 +143,14 @@ describe('an approval’s end date', () => {
       endsOn: '2028-03-10',
       daysLeft: 731,
       lapsed: false,
+      renewalSentOn: null,
     });
     expect((await recordOf(other, unregistered)).approval).toMatchObject({ endsOn: '2027-03-10', lapsed: false });
     // The caller's own term, for the dashboard.
     const mine = await call(other, 'GET', '/api/ProviderRecord/approval');
-    expect(mine.json<MyApprovalTerm>()).toEqual({ approval: { endsOn: '2027-03-10', daysLeft: 365, lapsed: false } });
+    expect(mine.json<MyApprovalTerm>()).toEqual({
+      approval: { endsOn: '2027-03-10', daysLeft: 365, lapsed: false, renewalSentOn: null },
+    });
     expect((await call(otherApplicant, 'GET', '/api/ProviderRecord/approval')).json<MyApprovalTerm>()).toEqual({
       approval: null,
     });
@@ -240,7 +253,7 @@ describe('reminders and the lapse', () => {
     // Before any job has run: the record and the search read the rule themselves.
     expect(await found(NAME)).toBe(false);
     const record = await recordOf(provider, id);
-    expect(record.approval).toEqual({ endsOn, daysLeft: -1, lapsed: true });
+    expect(record.approval).toEqual({ endsOn, daysLeft: -1, lapsed: true, renewalSentOn: null });
     await send();
     setDay(plusDays(endsOn, 5));
     await send();
@@ -261,7 +274,7 @@ describe('reminders and the lapse', () => {
     expect((await call(polkWorker, 'GET', `/api/ProviderRecord/${id}/approval`)).statusCode).toBe(404);
     expect((await call(undefined, 'GET', `/api/ProviderRecord/${id}/approval`)).statusCode).toBe(401);
     const term = await call(storyWorker, 'GET', `/api/ProviderRecord/${id}/approval`);
-    expect(term.json()).toEqual({ endsOn, daysLeft: -5, lapsed: true });
+    expect(term.json()).toEqual({ endsOn, daysLeft: -5, lapsed: true, renewalSentOn: null });
     expect((await call(storyWorker, 'GET', '/api/ProviderRecord/999999/approval')).statusCode).toBe(404);
     expect((await recordOf(storyWorker, id)).approval.lapsed).toBe(true);
     const mine = await call(provider, 'GET', '/api/ProviderRecord/approval');

@@ -57,7 +57,7 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
       licenseNumber: licenseNumberOf(record.applicationId),
       status: record.status,
       // The term is read on the program's day, whichever day's version is shown.
-      approval: approvalTermOn(record.endsOn, providerRecords.today()),
+      approval: approvalTermOn(record.endsOn, providerRecords.today(), record.renewalSentOn),
       county: record.county,
       on: day,
       inForce: inForce
@@ -116,7 +116,7 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
       const record = await providerRecords.latestOf(currentUser(request).id);
-      return { approval: record ? approvalTermOn(record.endsOn, providerRecords.today()) : null };
+      return { approval: record ? approvalTermOn(record.endsOn, providerRecords.today(), record.renewalSentOn) : null };
     },
   );
 
@@ -168,7 +168,7 @@ export const providerRecordRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('notFoundProviderRecord');
       }
       // Only the dates, none of the provider's answers: not a read of their file (ADR 084).
-      return approvalTermOn(record.endsOn, providerRecords.today());
+      return approvalTermOn(record.endsOn, providerRecords.today(), record.renewalSentOn);
     },
   );
 };

@@ -13,7 +13,7 @@ import { storedApplication } from '../application/stored-application';
 import type { Actor } from '../audit/audit.repository';
 import type { Clock } from '../../lib/clock';
 import { type DirectoryOutcome, publishToProviderDirectory } from '../staff/provider-directory';
-import { approvalEndsOn } from './approval-term';
+import { approvalEndsOn, renewalSentOnSql, renewedEndsOn } from './approval-term';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -40,6 +40,8 @@ export interface ProviderRecordRow {
   county: string | null;
   /** The approval's last day in force (ADR 107). */
   endsOn: string;
+  /** The day its undecided renewal was sent, or null (ADR 117). */
+  renewalSentOn: string | null;
   createdAt: Date;
 }
 
@@ -113,7 +115,7 @@ export function createProviderRecordsRepository(
   };
 
   const toRecord = (
-    row: Omit<Selectable<DB['provider_record']>, 'ends_on'> & { ends_on: string },
+    row: Omit<Selectable<DB['provider_record']>, 'ends_on'> & { ends_on: string; renewal_sent_on: string | null },
   ): ProviderRecordRow => ({
     id: row.id,
     applicationId: row.application_id,
@@ -121,13 +123,15 @@ export function createProviderRecordsRepository(
     status: row.status,
     county: row.county,
     endsOn: row.ends_on,
+    renewalSentOn: row.renewal_sent_on,
     createdAt: row.created_at,
   });
   const records = () =>
     db
-      .selectFrom('provider_record')
-      .select(['id', 'application_id', 'owner_id', 'status', 'county', 'created_at'])
-      .select(sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on'));
+      .selectFrom('provider_record as r')
+      .select(['r.id', 'r.application_id', 'r.owner_id', 'r.status', 'r.county', 'r.created_at'])
+      .select(sql<string>`to_char(r.ends_on, 'YYYY-MM-DD')`.as('ends_on'))
+      .select(renewalSentOnSql('r').as('renewal_sent_on'));
 
   /** Inserts a version, sealed under its own data key (the key is bound to the row's id). */
   const insertVersion = async (
@@ -269,14 +273,77 @@ export function createProviderRecordsRepository(
       return { outcome: 'done' as const, version, directory };
     },
 
+    /**
+     * An approved renewal (ADR 117): its answers become the record's new version from the
+     * approval day, and the approval's last day moves by the profile's period (`renewedEndsOn`).
+     * In the approval's transaction; the record's row is locked first.
+     */
+    async renew(
+      trx: Transaction<DB>,
+      input: { renewalId: number; actor: Actor; reason: string | null },
+    ): Promise<{ recordId: number; endsOn: string; version: number; directory: DirectoryOutcome }> {
+      const renewal = await trx
+        .selectFrom('application')
+        .select([
+          'id',
+          'record_id',
+          'provider_type',
+          'application_json',
+          'data_key',
+          sql<string>`to_char(renewal_sent_on, 'YYYY-MM-DD')`.as('sent_on'),
+        ])
+        .where('id', '=', input.renewalId)
+        .executeTakeFirstOrThrow();
+      const recordId = Number(renewal.record_id);
+      const record = await trx
+        .selectFrom('provider_record')
+        .select(['id', sql<string>`to_char(ends_on, 'YYYY-MM-DD')`.as('ends_on')])
+        .where('id', '=', recordId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      const answers = storedApplication(
+        await cipher.open('application', renewal.id, renewal.application_json, renewal.data_key),
+        renewal.id,
+      );
+      const current = await this.current(recordId, trx);
+      // A change that takes effect later than today has begun a version already: the renewal's
+      // answers follow it, never before it.
+      const validFrom = current.validFrom > today() ? current.validFrom : today();
+      const added = await this.addVersion(trx, {
+        recordId,
+        basedOn: current.version,
+        answers,
+        validFrom,
+        actor: input.actor,
+        reason: input.reason,
+        changeId: null,
+      });
+      if (added.outcome !== 'done') throw new Error(`Renewal ${renewal.id} could not add a version: ${added.outcome}`);
+      const endsOn = renewedEndsOn({
+        endsOn: record.ends_on,
+        renewalSentOn: renewal.sent_on,
+        approvedOn: today(),
+        providerType: renewal.provider_type,
+        periods: options.approvalMonths,
+      });
+      await trx.updateTable('provider_record').set({ ends_on: endsOn }).where('id', '=', recordId).execute();
+      return { recordId, endsOn, version: added.version, directory: added.directory };
+    },
+
+    /** The record by its own id (not its application's). */
+    async byId(recordId: number): Promise<ProviderRecordRow | undefined> {
+      const row = await records().where('r.id', '=', recordId).executeTakeFirst();
+      return row ? toRecord(row) : undefined;
+    },
+
     async find(applicationId: number): Promise<ProviderRecordRow | undefined> {
-      const row = await records().where('application_id', '=', applicationId).executeTakeFirst();
+      const row = await records().where('r.application_id', '=', applicationId).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
 
     /** The caller's most recent record, if an application of theirs was approved. */
     async latestOf(ownerId: string): Promise<ProviderRecordRow | undefined> {
-      const row = await records().where('owner_id', '=', ownerId).orderBy('id', 'desc').limit(1).executeTakeFirst();
+      const row = await records().where('r.owner_id', '=', ownerId).orderBy('r.id', 'desc').limit(1).executeTakeFirst();
       return row ? toRecord(row) : undefined;
     },
 

@@ -139,22 +139,23 @@ export function createReviewRepository(
           );
         }
         // An approval makes the provider's record (its first version), which publishes the
-        // provider into the public directory.
+        // provider into the public directory; a renewal's approval gives the record it renews a
+        // new version and a new last day (ADR 117). A denied renewal leaves the record as it was.
+        const approval = { actor: input.actor, reason: input.reason ?? null };
         const record =
-          input.action === 'approve'
-            ? await records.createFromApplication(trx, {
-                applicationId: row.id,
-                actor: input.actor,
-                reason: input.reason ?? null,
-              })
-            : undefined;
+          input.action !== 'approve'
+            ? undefined
+            : row.kind === 'renewal'
+              ? await records.renew(trx, { renewalId: row.id, ...approval })
+              : await records.createFromApplication(trx, { applicationId: row.id, ...approval });
         const directory = record?.directory;
+        const renewed = record && 'endsOn' in record ? { recordId: record.recordId, endsOn: record.endsOn } : {};
         await audit.recordChange(trx, {
           actor: input.actor,
           action: `application.${input.action}`,
           entity: { type: 'application', id: row.id },
           before: { status: row.status, version: row.version },
-          after: { status: transition.to, version: row.version + 1, ...(directory ? { directory } : {}) },
+          after: { status: transition.to, version: row.version + 1, ...(directory ? { directory } : {}), ...renewed },
           reason: input.reason ?? null,
           notify: [
             {

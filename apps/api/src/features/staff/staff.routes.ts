@@ -1,4 +1,6 @@
 import {
+  staffRenewalQuerySchema,
+  staffRenewalQueueSchema,
   allowedActionsFor,
   assignRequestSchema,
   changeStatusRequestSchema,
@@ -111,6 +113,32 @@ export const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => pageOf(request, reply, request.query, (scope, query) => changeQueue.page(scope, query)),
+  );
+
+  app.get(
+    '/api/Staff/renewals',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['staff'],
+        summary: "The queue's renewals: the caller's counties (all for an administrator), with end dates, one page",
+        querystring: staffRenewalQuerySchema,
+        response: { 200: staffRenewalQueueSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'private, no-store');
+      const user = currentUser(request);
+      const scope = scopeOf(user);
+      const { items, total } = await app.repositories.renewalQueue.page(scope, request.query);
+      return {
+        items,
+        total,
+        page: request.query.page,
+        pageSize: request.query.pageSize,
+        counties: scope.allCounties ? app.programProfile.counties : [...user.counties].sort(),
+      };
+    },
   );
 
   app.get(

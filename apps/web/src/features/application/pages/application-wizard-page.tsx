@@ -1,4 +1,4 @@
-import { type ProviderType, stepStates, type SubmitApplicationResponse } from '@ccap/contracts';
+import { type ProviderType, type RecordPart, stepStates, type SubmitApplicationResponse } from '@ccap/contracts';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +8,8 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { useProgramProfile } from '@/lib/program-profile';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useLookups } from '@/api/get-lookups';
+import { useIntlFormat } from '@/lib/intl-format';
+import { useMyRenewal } from '@/api/renewal';
 import { Confirmation } from '../review/confirmation';
 import { ReviewStep } from '../review/review-step';
 import { StepForm } from '../wizard/step-form';
@@ -35,6 +37,23 @@ const positiveInt = (value: string | null) => {
  * steps of the application as one wizard over the user's draft. The address names the draft
  * and the step (?draft=12&step=address-form), so reload, Back and "Edit" links all work.
  */
+/**
+ * On a renewal's draft (ADR 117): when the step's answers were last confirmed on the record, or,
+ * on the conditions step, that the attestations and signature are given anew.
+ */
+function PreviouslyAnswered({ draftId, field }: { draftId: number | undefined; field: RecordPart }) {
+  const { t } = useTranslation();
+  const format = useIntlFormat();
+  const renewal = useMyRenewal(draftId !== undefined).data?.renewal;
+  if (draftId === undefined || !renewal || renewal.draftId !== draftId) return null;
+  if (field === 'conditions') return <Alert tone="info">{t('renewal.signAgain')}</Alert>;
+  return (
+    <p className="rounded-md border border-slate-300 px-3 py-2 dark:border-slate-600">
+      {t('renewal.previouslyAnswered', { date: format.date(renewal.answeredOn[field]) })}
+    </p>
+  );
+}
+
 export function ApplicationWizardPage({ providerType }: { providerType: ProviderType }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -157,6 +176,7 @@ export function ApplicationWizardPage({ providerType }: { providerType: Provider
             {stepTitle}
           </h2>
           <p>{t(`application.steps.${step.id}.lead`)}</p>
+          <PreviouslyAnswered draftId={draft.id} field={step.field} />
           {step.id === 'complete-application-form' ? (
             <ReviewStep
               application={draft.application}

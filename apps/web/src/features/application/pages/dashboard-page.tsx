@@ -11,6 +11,7 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useDocumentTexts } from '@/lib/document-texts';
 import { useApprovalTerm } from '../api/get-approval-term';
+import { RenewalAction } from '@/components/approval/renewal-action';
 import { useDashboard } from '../api/get-dashboard';
 import { latestDraft, resumePathOf, useMyDrafts } from '../api/drafts';
 import { AgencyReads } from '../components/agency-reads';
@@ -35,7 +36,14 @@ function ApprovalTermSummary() {
   const format = useIntlFormat();
   const approval = useApprovalTerm(true).data?.approval;
   if (!approval) return null;
-  if (approval.lapsed || approval.daysLeft <= APPROVAL_ENDING_SOON_DAYS) return <ApprovalNotice approval={approval} />;
+  if (approval.lapsed || approval.daysLeft <= APPROVAL_ENDING_SOON_DAYS) {
+    return (
+      <>
+        <ApprovalNotice approval={approval} />
+        <RenewalAction />
+      </>
+    );
+  }
   return <p>{t('providerRecord.approval.endsOn', { date: format.date(approval.endsOn), days: approval.daysLeft })}</p>;
 }
 

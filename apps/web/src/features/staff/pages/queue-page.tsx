@@ -16,9 +16,10 @@ import { useAssignApplication } from '../api/assign-application';
 import { useQueue } from '../api/get-queue';
 import { ChangeQueue } from '../components/change-queue';
 import { QueueFilters, type QueueFilterValues } from '../components/queue-filters';
-import { QueueKindSwitch } from '../components/queue-kind-switch';
+import { type QueueKind, queueKinds, QueueKindSwitch } from '../components/queue-kind-switch';
 import { QueuePager } from '../components/queue-pager';
 import { QueueTable } from '../components/queue-table';
+import { RenewalQueue } from '../components/renewal-queue';
 import { StaffNav } from '../components/staff-nav';
 import { staffErrorMessage } from '../staff-errors';
 import { useQueueParams } from '../use-queue-params';
@@ -33,17 +34,21 @@ const PAGE_SIZE = 25;
 export function QueuePage() {
   const { t } = useTranslation();
   const { params } = useQueueParams();
-  const kind = params.get('kind') === 'change' ? 'change' : 'application';
+  const kind: QueueKind = queueKinds.find((value) => value === params.get('kind')) ?? 'application';
+  const heading =
+    kind === 'change'
+      ? t('staff.queue.changes.heading')
+      : kind === 'renewal'
+        ? t('staff.queue.renewals.heading')
+        : t('staff.queue.heading');
   // The switch keeps focus on its link; the title, the heading and the count (a status) say what is listed.
-  usePageTitle(kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.title'));
+  usePageTitle(kind === 'application' ? t('staff.queue.title') : heading);
   return (
     <div className="space-y-6">
       <StaffNav />
-      <h1 className="text-3xl font-bold">
-        {kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.heading')}
-      </h1>
+      <h1 className="text-3xl font-bold">{heading}</h1>
       <QueueKindSwitch kind={kind} />
-      {kind === 'change' ? <ChangeQueue /> : <ApplicationQueue />}
+      {kind === 'change' ? <ChangeQueue /> : kind === 'renewal' ? <RenewalQueue /> : <ApplicationQueue />}
     </div>
   );
 }
