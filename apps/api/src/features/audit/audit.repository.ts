@@ -19,7 +19,7 @@ export interface Change {
   actor: { id: string | null; label: string | null; requestId?: string | null };
   action: string;
   entity: {
-    type: 'application' | 'application_document' | 'rfi' | 'user' | 'idp_account' | 'retention' | 'provider_change';
+    type: 'application' | 'application_document' | 'rfi' | 'user' | 'idp_account' | 'retention' | 'provider_change' | 'api_key';
     id: string | number;
   };
   before?: Record<string, unknown> | null;

@@ -113,7 +113,9 @@ export function createProviderRecordsRepository(
   };
 
   const toRecord = (
-    row: Omit<Selectable<DB['provider_record']>, 'ends_on'> & { ends_on: string },
+    row: Omit<Selectable<DB['provider_record']>, 'ends_on' | 'change_xid' | 'change_seq' | 'changed_at'> & {
+      ends_on: string;
+    },
   ): ProviderRecordRow => ({
     id: row.id,
     applicationId: row.application_id,
