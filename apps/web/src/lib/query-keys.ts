@@ -21,7 +21,7 @@ export const queryKeys = {
     interaction: (uid: string) => ['idp', 'interaction', uid] as const,
     confirmEmail: (token: string) => ['idp', 'confirm-email', token] as const,
   },
-  admin: { staff: () => ['admin', 'staff'] as const },
+  admin: { staff: () => ['admin', 'staff'] as const, apiKeys: () => ['admin', 'api-keys'] as const },
   drafts: () => ['drafts'] as const,
   dashboard: () => ['dashboard'] as const,
   /** The signed-in provider's closures and openings (ADR 102). */

@@ -14,7 +14,12 @@ export function CountyPicker({
   selected,
   onChange,
   error,
+  legend,
+  hint,
 }: {
+  /** The fieldset's legend and hint, when not the role grant's. */
+  legend?: string;
+  hint?: string;
   /** The filter box's id, which the error summary links to. */
   id: string;
   counties: string[];
@@ -39,9 +44,9 @@ export function CountyPicker({
 
   return (
     <fieldset aria-describedby={[hintId, error ? errorId : ''].filter(Boolean).join(' ')}>
-      <legend className="font-semibold">{t('admin.grant.counties')}</legend>
+      <legend className="font-semibold">{legend ?? t('admin.grant.counties')}</legend>
       <p id={hintId} className="mt-1 text-sm text-slate-700 dark:text-slate-300">
-        {t('admin.grant.countiesHint')}
+        {hint ?? t('admin.grant.countiesHint')}
       </p>
       {error ? (
         <p id={errorId} className="mt-1 font-semibold text-red-700 dark:text-red-300">
