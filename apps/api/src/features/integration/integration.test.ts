@@ -18,7 +18,7 @@ beforeAll(async () => {
   ctx = await createTestApp({ rateLimits: { ...defaults.rateLimits, integration: PER_MINUTE } }, undefined, { clock });
   admin = await createUser(ctx, 'Key Admin', 'administrator');
   owner = await createUser(ctx, 'Bulk Owner');
-}, 60_000);
+}, 180_000);
 afterAll(async () => {
   await ctx.close();
 });
