@@ -327,7 +327,7 @@ describe('the integration API', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const missing = expected.filter((id) => !seen.includes(id));
     expect(missing).toEqual([]);
-  }, 120_000);
+  }, 400_000);
 
   it('feeds changes since a moment, each record at its latest change, losing none', async () => {
     const { secret } = await keyOf({ resources: ['records'] });
@@ -365,5 +365,5 @@ describe('the integration API', () => {
       `/api/v1/provider-records/changes?county=Polk&cursor=${encodeURIComponent(cursor!)}`,
     );
     expect(idle.json()).toEqual({ data: [], nextCursor: cursor });
-  }, 120_000);
+  }, 400_000);
 });
