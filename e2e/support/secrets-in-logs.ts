@@ -30,6 +30,9 @@ const RULES: { name: string; pattern: RegExp; except?: RegExp }[] = [
   // Access and ID tokens are JWTs: a header and a payload, each base64url JSON ("eyJ").
   { name: 'a JWT (access or ID token)', pattern: /eyJ[\w-]{8,}\.eyJ[\w-]{8,}\./ },
   { name: 'a bearer token', pattern: /Bearer\s+[\w.~+/-]{8,}/i },
+  // Integration API keys (ADR 112) have a prefix of their own: no line may hold one.
+  { name: 'an integration API key', pattern: /ccapk_[\w-]{8,}/ },
+  { name: 'an API key header', pattern: /"x-api-key"\s*:/i },
   // One-time links, authorization codes, PKCE verifiers, refresh tokens in an address: the
   // access log keeps the parameter's name and "[redacted]" in place of its value.
   {

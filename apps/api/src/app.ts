@@ -22,6 +22,8 @@ import { readLogRoutes } from './features/application/read-log.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { createClamdScanner } from './features/documents/virus-scanner';
 import { healthRoutes } from './features/health/health.routes';
+import { apiKeysRoutes } from './features/integration/api-keys.routes';
+import { integrationRoutes } from './features/integration/integration.routes';
 import { metricsPlugin } from './features/metrics/metrics.plugin';
 import { accessPlugin } from './features/identity/access.plugin';
 import { idpRoutes } from './features/identity/idp/idp.routes';
@@ -57,7 +59,7 @@ import { APP_VERSION } from './version';
 import { type Clock, systemClock } from './lib/clock';
 
 /** Who may call a route. Every API route declares one; a test fails the suite otherwise. */
-export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator';
+export type RouteAccess = 'public' | 'authenticated' | 'staff' | 'administrator' | 'api-key';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -301,6 +303,8 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(notificationsRoutes);
   await app.register(availabilityRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(integrationRoutes, { perMinute: config.rateLimits.integration });
   if (config.identity.kind === 'built-in') {
     const provider = await createProvider({
       issuer: config.identity.issuer,

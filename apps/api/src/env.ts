@@ -124,6 +124,7 @@ export const envSchema = z.object({
   RATE_LIMIT_REGISTER: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_RESET: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_SEARCH: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_INTEGRATION: z.coerce.number().int().min(1).default(120),
   REDIS_URL: z.preprocess(
     emptyAsUndefined,
     z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
@@ -183,6 +184,8 @@ export interface RateLimitConfig {
   register: number;
   passwordReset: number;
   search: number;
+  /** Calls a minute with one integration API key (ADR 112), whatever address they come from. */
+  integration: number;
   redisUrl?: string;
 }
 
@@ -406,6 +409,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       register: env.RATE_LIMIT_REGISTER,
       passwordReset: env.RATE_LIMIT_RESET,
       search: env.RATE_LIMIT_SEARCH,
+      integration: env.RATE_LIMIT_INTEGRATION,
       ...(env.REDIS_URL ? { redisUrl: env.REDIS_URL } : {}),
     },
     mail: {

@@ -10,6 +10,8 @@ import { createRetentionRepository } from './features/retention/retention.reposi
 import { createDashboardRepository } from './features/application/dashboard.repository';
 import { createDocumentsRepository } from './features/documents/documents.repository';
 import { createHealthRepository } from './features/health/health.repository';
+import { createApiKeysRepository } from './features/integration/api-keys.repository';
+import { createIntegrationRepository } from './features/integration/integration.repository';
 import { createAccountsRepository } from './features/identity/idp/accounts.repository';
 import { createGrantsRepository } from './features/identity/idp/grants.repository';
 import { createSecondFactorRepository } from './features/identity/idp/second-factor.repository';
@@ -150,6 +152,9 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
       locales: options.locales,
       publicUrl: options.publicUrl,
     }),
+    // The integration API (ADR 112): its keys, and what its routes read.
+    apiKeys: createApiKeysRepository(db, audit, clock, timeZone),
+    integration: createIntegrationRepository(db, options.cipher),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -16,3 +16,4 @@ export * from './notifications';
 export * from './provider-record/index';
 export * from './announcements/index';
 export * from './exports/index';
+export * from './integration/index';

@@ -354,6 +354,26 @@ export interface ProviderRecordTable {
   created_at: DefaultedTimestamp;
   /** 0035-approval-term: the approval's last day in force; written as an ISO day, read through `to_char`. */
   ends_on: ColumnType<Date, string, string>;
+  /** 0038-integration-api: the transaction and sequence number of its last change (set by a trigger). */
+  change_xid: ColumnType<string, never, never>;
+  change_seq: ColumnType<string, never, never>;
+  changed_at: ColumnType<Date, never, never>;
+}
+
+/** 0038-integration-api: a key of the integration API; only the SHA-256 of its secret is kept. */
+export interface ApiKeyTable {
+  id: Generated<string>;
+  name: string;
+  prefix: string;
+  secret_sha256: string;
+  counties: string[];
+  resources: string[];
+  expires_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+  created_by_id: string | null;
+  created_by_label: string | null;
+  created_at: DefaultedTimestamp;
 }
 
 /** 0035-approval-term: a notice about a record's end date, sent once per record, end date and kind. */
@@ -440,6 +460,7 @@ export interface DB {
   announcement: AnnouncementTable;
   announcement_recipient: AnnouncementRecipientTable;
   export_job: ExportJobTable;
+  api_key: ApiKeyTable;
 }
 
 /** 0037-export: one export of the staff queue (ADR 110). */

@@ -14,7 +14,12 @@ export const openApiPlugin = fp(async (app: FastifyInstance, options: { productN
         version: options.version,
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The integration API's keys (/api/v1/*, ADR 112): either header, the same `ccapk_…` secret.
+          apiKeyBearer: { type: 'http', scheme: 'bearer', bearerFormat: 'ccapk_ API key' },
+          apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -23,6 +23,7 @@ export const queryKeys = {
   },
   admin: {
     staff: () => ['admin', 'staff'] as const,
+    apiKeys: () => ['admin', 'api-keys'] as const,
     announcements: () => ['admin', 'announcements'] as const,
     audience: (filters: unknown) => ['admin', 'announcements', 'audience', filters] as const,
   },

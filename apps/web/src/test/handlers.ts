@@ -216,6 +216,7 @@ export const defaultHandlers = [
     return HttpResponse.json({ ...testUser, profile } satisfies CurrentUser);
   }),
   http.get('*/api/Admin/staff', () => HttpResponse.json({ data: testStaff })),
+  http.get('*/api/Admin/api-keys', () => HttpResponse.json({ data: [] })),
   http.post('*/api/Admin/grant-role', async ({ request }) => {
     const body = (await request.json()) as GrantRoleRequest;
     const member = testStaff.find((entry) => entry.email === body.email);

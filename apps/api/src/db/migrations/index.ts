@@ -28,6 +28,7 @@ import * as m0033 from './0033-provider-availability';
 import * as m0034 from './0034-change-rfi-documents';
 import * as m0035 from './0035-approval-term';
 import * as m0037 from './0037-export';
+import * as m0038 from './0038-integration-api';
 import * as m0039 from './0039-announcements';
 import * as m0041 from './0041-renewal';
 
@@ -65,6 +66,7 @@ export const migrations: Record<string, Migration> = {
   '0034-change-rfi-documents': m0034,
   '0035-approval-term': m0035,
   '0037-export': m0037,
+  '0038-integration-api': m0038,
   '0039-announcements': m0039,
   '0041-renewal': m0041,
 };

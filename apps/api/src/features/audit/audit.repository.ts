@@ -28,7 +28,8 @@ export interface Change {
       | 'retention'
       | 'provider_change'
       | 'announcement'
-      | 'export';
+      | 'export'
+      | 'api_key';
     id: string | number;
   };
   before?: Record<string, unknown> | null;

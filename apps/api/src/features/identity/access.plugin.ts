@@ -39,7 +39,8 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
     if (!access && url.startsWith('/api/') && !url.startsWith('/api/docs')) {
       return done(new HttpProblem(403, 'noAccessRule'));
     }
-    if (!access || access === 'public') return done();
+    // An integration API route checks its key itself (features/integration, ADR 112).
+    if (!access || access === 'public' || access === 'api-key') return done();
     signIn(request, access).then(
       () => done(),
       // Never a falsy rejection taken for success: the guard fails closed whatever signIn throws.
@@ -49,7 +50,7 @@ export const accessPlugin = fp(async (app: FastifyInstance, options: { verifier:
 
   async function signIn(
     request: FastifyRequest,
-    access: Exclude<NonNullable<FastifyContextConfig['access']>, 'public'>,
+    access: Exclude<NonNullable<FastifyContextConfig['access']>, 'public' | 'api-key'>,
   ) {
     const header = request.headers.authorization;
     // The token's characters are checked by the verifier, on a token it has not verified before:

@@ -122,6 +122,8 @@ describe('each role reaches exactly its routes', () => {
     authenticated: { anonymous: false, applicant: true, worker: true, admin: true },
     staff: { anonymous: false, applicant: false, worker: true, admin: true },
     administrator: { anonymous: false, applicant: false, worker: false, admin: true },
+    // A signed-in user's token is no API key: /api/v1 answers 401 to every one of them.
+    'api-key': { anonymous: false, applicant: false, worker: false, admin: false },
   };
 
   it('over every registered API route', async () => {

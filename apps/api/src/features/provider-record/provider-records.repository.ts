@@ -115,7 +115,10 @@ export function createProviderRecordsRepository(
   };
 
   const toRecord = (
-    row: Omit<Selectable<DB['provider_record']>, 'ends_on'> & { ends_on: string; renewal_sent_on: string | null },
+    row: Omit<Selectable<DB['provider_record']>, 'ends_on' | 'change_xid' | 'change_seq' | 'changed_at'> & {
+      ends_on: string;
+      renewal_sent_on: string | null;
+    },
   ): ProviderRecordRow => ({
     id: row.id,
     applicationId: row.application_id,

@@ -1,9 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from '@/components/ui/spinner';
 import { usePageTitle } from '@/lib/use-page-title';
 import { GrantRoleForm } from '../components/grant-role-form';
 import { StaffTable } from '../components/staff-table';
 
-/** /staff/admin (administrators only): who holds which staff role, granting and removing them. */
+// The integration API's keys load after the staff list: the page's first task does not wait for them.
+const ApiKeysSection = lazy(() =>
+  import('../components/api-keys-section').then((module) => ({ default: module.ApiKeysSection })),
+);
+
+/**
+ * /staff/admin (administrators only): who holds which staff role, granting and removing them;
+ * the integration API's keys.
+ */
 export function StaffAdminPage() {
   const { t } = useTranslation();
   usePageTitle(t('admin.title'));
@@ -12,6 +22,9 @@ export function StaffAdminPage() {
       <h1 className="text-3xl font-bold">{t('admin.heading')}</h1>
       <StaffTable />
       <GrantRoleForm />
+      <Suspense fallback={<Spinner label={t('app.loading')} />}>
+        <ApiKeysSection />
+      </Suspense>
     </div>
   );
 }
