@@ -14,3 +14,4 @@ export * from './rfi/index';
 export * from './staff/index';
 export * from './notifications';
 export * from './provider-record/index';
+export * from './credentials/index';
