@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Database } from './db/database';
 import type { Config } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
+import { credentialsRoutes } from './features/credentials/credentials.routes';
 import { applicationPdfRoutes } from './features/application/pdf/application-pdf.routes';
 import { createLocaleSource, type LocaleSource } from './features/application/pdf/labels';
 import { applicationsRoutes } from './features/application/applications.routes';
@@ -195,6 +196,7 @@ export async function buildApp({
       timeZone: profile.timeZone,
       clock,
       approvalMonths: profile.approvalMonths,
+      credentials: profile.credentials,
     }),
   );
   app.decorate('clock', clock);
@@ -287,6 +289,7 @@ export async function buildApp({
   await app.register(rfiRoutes, uploads);
   await app.register(staffRoutes);
   await app.register(providerRecordRoutes);
+  await app.register(credentialsRoutes);
   await app.register(providerChangeRoutes);
   await app.register(changeDocumentsRoutes, uploads);
   await app.register(requiredDocumentsRoutes);

@@ -1,1 +1,2 @@
 export * from './credential-states';
+export * from './credential-api';

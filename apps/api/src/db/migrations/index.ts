@@ -27,6 +27,7 @@ import * as m0032 from './0032-provider-change';
 import * as m0033 from './0033-provider-availability';
 import * as m0034 from './0034-change-rfi-documents';
 import * as m0035 from './0035-approval-term';
+import * as m0040 from './0040-credential-expiry';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the bundled
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0033-provider-availability': m0033,
   '0034-change-rfi-documents': m0034,
   '0035-approval-term': m0035,
+  '0040-credential-expiry': m0040,
 };

@@ -30,6 +30,7 @@ export const JOB_QUEUES = {
   sweepExpired: { name: 'retention.sweep', expireInSeconds: 60 * 60 },
   applyProviderChanges: { name: 'provider-changes.apply', expireInSeconds: 15 * 60 },
   sendApprovalNotices: { name: 'provider-records.approval-notices', expireInSeconds: 15 * 60 },
+  openCredentialRfis: { name: 'credentials.expiry', expireInSeconds: 30 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -85,6 +86,11 @@ export async function startBackgroundJobs(options: {
     const told = await repositories.approvalNotices.sendDue();
     if (told > 0) log.info(`told ${told} providers of their approval's end`);
   };
+  // Requests for information on credentials that expire soon, each once (ADR 116).
+  const openCredentialRfis = async () => {
+    const opened = await repositories.credentialExpiry.openDue();
+    if (opened > 0) log.info(`asked providers for ${opened} credentials that expire soon`);
+  };
   const blobs = options.blobs;
   const sweepOrphans = blobs
     ? async () => {
@@ -123,6 +129,9 @@ export async function startBackgroundJobs(options: {
       { ...JOB_QUEUES.applyProviderChanges, everySeconds: APPLY_CHANGES_EVERY_SECONDS, run: applyProviderChanges },
       // Hourly: a reminder goes out within the first hour of its day.
       { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, run: sendApprovalNotices },
+      // Asked for each hour, so that a day's work is done early that day whatever instance was
+      // down; a credential already asked for is a row, so the other runs of the day open nothing.
+      { ...JOB_QUEUES.openCredentialRfis, everySeconds: 3600, run: openCredentialRfis },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -147,6 +156,8 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, 'RFI due-date reminders failed'))
       .then(sendApprovalNotices)
       .catch((error: unknown) => log.error({ err: error }, "notices of approvals' end failed"))
+      .then(openCredentialRfis)
+      .catch((error: unknown) => log.error({ err: error }, 'requests for expiring credentials failed'))
       .finally(() => {
         reminders = undefined;
       });
