@@ -7,17 +7,22 @@ export const expiryBeforeCompletion = 'validation.application.expiryBeforeComple
 /**
  * One training as the provider states it: which one (a code of the profile's `credentials`
  * list), the day it was completed, and the expiry the certificate states, if it states one (else
- * the profile's validity counts it from the completion day).
+ * the profile's validity counts it from the completion day). An expiry needs its completion day.
  */
 export const trainingAnswerSchema = z
   .object({
     code: z.string().trim().min(1, messages.required).max(60),
-    completedOn: pastDateSchema,
+    // Not completed (yet): the form lists every training of the profile, each answered or not.
+    completedOn: pastDateSchema.optional(),
     expiresOn: isoDateSchema.optional(),
   })
-  .refine((value) => value.expiresOn === undefined || value.expiresOn > value.completedOn, {
-    message: expiryBeforeCompletion,
-    path: ['expiresOn'],
+  .superRefine((value, context) => {
+    if (value.expiresOn === undefined) return;
+    if (value.completedOn === undefined) {
+      context.addIssue({ code: 'custom', path: ['completedOn'], message: messages.required });
+    } else if (value.expiresOn <= value.completedOn) {
+      context.addIssue({ code: 'custom', path: ['expiresOn'], message: expiryBeforeCompletion });
+    }
   });
 export type TrainingAnswer = z.infer<typeof trainingAnswerSchema>;
 

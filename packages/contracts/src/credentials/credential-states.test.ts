@@ -135,3 +135,18 @@ describe('the shipped profile', () => {
     expect(credentials.recordCheck.validityMonths).toBe(24);
   });
 });
+
+describe('a training not completed', () => {
+  const base = { firstName: 'A', lastName: 'B', dateOfBirth: '1980-01-01', phone: '5155550100', email: 'a@b.example' };
+  it('is a valid answer, but an expiry needs its completion day', () => {
+    expect(providerInfoSchema.safeParse({ ...base, trainings: [{ code: 'cpr' }] }).success).toBe(true);
+    const noCompletion = providerInfoSchema.safeParse({
+      ...base,
+      trainings: [{ code: 'cpr', expiresOn: '2027-01-01' }],
+    });
+    expect(noCompletion.error?.issues[0]).toMatchObject({
+      path: ['trainings', 0, 'completedOn'],
+      message: 'validation.required',
+    });
+  });
+});
