@@ -8,6 +8,7 @@ import { unavailableMessage } from '@/lib/unavailable-message';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
 import { ApprovalNotice } from '@/components/approval/approval-notice';
+import { MyCredentials } from '@/components/credentials/record-credentials';
 import { MyChanges } from '../components/my-changes';
 import { RecordView } from '../components/record-view';
 
@@ -41,6 +42,7 @@ export function MyProviderRecordPage() {
       ) : (
         <>
           <ApprovalNotice approval={record.data.record.approval} />
+          <MyCredentials table />
           <MyChanges applicationId={record.data.record.applicationId} />
           <RecordView key={record.data.record.on} record={record.data.record} onShowDay={setOn} />
         </>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const queueKinds = ['application', 'change'] as const;
+export const queueKinds = ['application', 'change', 'expiring'] as const;
 export type QueueKind = (typeof queueKinds)[number];
 
 const linkClass = (active: boolean) =>
@@ -24,7 +24,7 @@ export function QueueKindSwitch({ kind }: { kind: QueueKind }) {
         {queueKinds.map((value) => (
           <li key={value}>
             <Link
-              to={value === 'change' ? '/staff?kind=change' : '/staff'}
+              to={value === 'application' ? '/staff' : `/staff?kind=${value}`}
               aria-current={value === kind ? 'page' : undefined}
               className={linkClass(value === kind)}
             >

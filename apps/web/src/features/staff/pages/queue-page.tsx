@@ -15,6 +15,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAssignApplication } from '../api/assign-application';
 import { useQueue } from '../api/get-queue';
 import { ChangeQueue } from '../components/change-queue';
+import { ExpiringQueue } from '../components/expiring-queue';
 import { QueueFilters, type QueueFilterValues } from '../components/queue-filters';
 import { QueueKindSwitch } from '../components/queue-kind-switch';
 import { QueuePager } from '../components/queue-pager';
@@ -32,17 +33,21 @@ const PAGE_SIZE = 25;
 export function QueuePage() {
   const { t } = useTranslation();
   const { params } = useQueueParams();
-  const kind = params.get('kind') === 'change' ? 'change' : 'application';
+  const asked = params.get('kind');
+  const kind = asked === 'change' || asked === 'expiring' ? asked : 'application';
+  const heading = {
+    application: t('staff.queue.heading'),
+    change: t('staff.queue.changes.heading'),
+    expiring: t('staff.queue.expiring.heading'),
+  }[kind];
   // The switch keeps focus on its link; the title, the heading and the count (a status) say what is listed.
-  usePageTitle(kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.title'));
+  usePageTitle(kind === 'application' ? t('staff.queue.title') : heading);
   return (
     <div className="space-y-6">
       <StaffNav />
-      <h1 className="text-3xl font-bold">
-        {kind === 'change' ? t('staff.queue.changes.heading') : t('staff.queue.heading')}
-      </h1>
+      <h1 className="text-3xl font-bold">{heading}</h1>
       <QueueKindSwitch kind={kind} />
-      {kind === 'change' ? <ChangeQueue /> : <ApplicationQueue />}
+      {kind === 'change' ? <ChangeQueue /> : kind === 'expiring' ? <ExpiringQueue /> : <ApplicationQueue />}
     </div>
   );
 }
