@@ -248,3 +248,22 @@ export const credentialsNeedingAttention = (states: readonly CredentialState[]) 
     (entry) =>
       entry.status === 'expiring' || entry.status === 'expired' || (entry.required && entry.status === 'missing'),
   );
+
+/**
+ * The credential a required document proves (ADR 115): one whose `documentCode` is the
+ * document's code and, for a person's document ("Record check authorization – Ann Lee"), whose
+ * person the document names. The soonest to expire when several match.
+ */
+export function credentialOfDocument(
+  states: readonly CredentialState[],
+  document: { code: string; documentName: string },
+): CredentialState | undefined {
+  return states
+    .filter(
+      (state) =>
+        state.documentCode === document.code &&
+        state.status !== 'missing' &&
+        (!state.person || state.kind === 'physicalExamination' || document.documentName.endsWith(state.person)),
+    )
+    .sort((a, b) => (a.expiresOn ?? '9999').localeCompare(b.expiresOn ?? '9999'))[0];
+}
