@@ -1,4 +1,4 @@
-import type { ExpiringQueue, MyRecordCredentials, RecordCredentials, Rfi } from '@ccap/contracts';
+import type { ExpiringQueue, MyRecordCredentials, RecordCredentials, RequiredDocument, Rfi } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { submitApplication } from '../../../test/documents-fixture';
@@ -100,6 +100,13 @@ describe('a record’s credentials', () => {
     const staff = await call(storyWorker, 'GET', `/api/ProviderRecord/${id}/credentials`);
     expect(staff.statusCode).toBe(200);
     expect(staff.json<RecordCredentials>().credentials).toEqual(mine.record?.credentials);
+    // The required documents table shows the expiry beside the document that proves it.
+    const documents = (await call(provider, 'GET', `/api/Application/${id}/documents`)).json<RequiredDocument[]>();
+    expect(documents.find((document) => document.code === 'cpr-certificate')?.credential).toEqual({
+      expiresOn: '2026-04-20',
+      status: 'valid',
+    });
+    expect(documents.find((document) => document.code === 'w9')?.credential).toBeUndefined();
     expect((await call(otherApplicant, 'GET', '/api/ProviderRecord/credentials')).json()).toEqual({ record: null });
     expect((await call(otherApplicant, 'GET', `/api/ProviderRecord/${id}/credentials`)).statusCode).toBe(404);
     expect((await call(polkWorker, 'GET', `/api/ProviderRecord/${id}/credentials`)).statusCode).toBe(404);
