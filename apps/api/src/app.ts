@@ -13,6 +13,7 @@ import type { Database } from './db/database';
 import type { Config } from './env';
 import { adminRoutes } from './features/admin/admin.routes';
 import { announcementsRoutes } from './features/announcements/announcements.routes';
+import { credentialsRoutes } from './features/credentials/credentials.routes';
 import { applicationPdfRoutes } from './features/application/pdf/application-pdf.routes';
 import { createLocaleSource, type LocaleSource } from './features/application/pdf/labels';
 import { applicationsRoutes } from './features/application/applications.routes';
@@ -201,6 +202,7 @@ export async function buildApp({
       timeZone: profile.timeZone,
       clock,
       approvalMonths: profile.approvalMonths,
+      credentials: profile.credentials,
     }),
   );
   app.decorate('clock', clock);
@@ -296,6 +298,7 @@ export async function buildApp({
   await app.register(exportsRoutes, { maxRows: config.exportMaxRows });
   await app.register(renewalRoutes);
   await app.register(providerRecordRoutes);
+  await app.register(credentialsRoutes);
   await app.register(providerChangeRoutes);
   await app.register(changeDocumentsRoutes, uploads);
   await app.register(requiredDocumentsRoutes);

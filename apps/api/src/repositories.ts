@@ -6,6 +6,7 @@ import { createApplicationsRepository } from './features/application/application
 import { createDraftsRepository } from './features/application/drafts.repository';
 import { createLookupsRepository } from './features/application/lookups.repository';
 import { createAuditRepository } from './features/audit/audit.repository';
+import { createCredentialExpiryRepository } from './features/credentials/credential-expiry.repository';
 import { createRetentionRepository } from './features/retention/retention.repository';
 import { createDashboardRepository } from './features/application/dashboard.repository';
 import { createDocumentsRepository } from './features/documents/documents.repository';
@@ -62,6 +63,8 @@ export interface RepositoryOptions {
   clock?: Clock;
   /** How long approvals last (the program profile's `approvalMonths`, ADR 107). */
   approvalMonths?: ProgramProfile['approvalMonths'];
+  /** The program's credentials and their validity (the profile's `credentials`, ADR 115). */
+  credentials?: ProgramProfile['credentials'];
 }
 
 export const repositoryOptions = async (
@@ -155,6 +158,13 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     // The integration API (ADR 112): its keys, and what its routes read.
     apiKeys: createApiKeysRepository(db, audit, clock, timeZone),
     integration: createIntegrationRepository(db, options.cipher),
+    credentialExpiry: createCredentialExpiryRepository(db, {
+      audit,
+      providerRecords,
+      locales: options.locales,
+      clock,
+      rules: options.credentials,
+    }),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

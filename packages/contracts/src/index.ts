@@ -17,3 +17,4 @@ export * from './provider-record/index';
 export * from './announcements/index';
 export * from './exports/index';
 export * from './integration/index';
+export * from './credentials/index';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationRulesSchema } from './application/program-rules';
+import { credentialRulesSchema } from './credentials/credential-states';
 import { documentRulesSchema } from './documents/required-documents';
 import { localizedTextSchema } from './localized-text';
 import { PROVIDER_SEARCH_LIMITS } from './provider-search-constants';
@@ -145,6 +146,12 @@ const profileFieldsSchema = z.object({
    * its source. A profile without them checks none of them.
    */
   applicationRules: applicationRulesSchema.optional(),
+  /**
+   * The program's credentials (ADR 115): its trainings (who needs each, how long it is valid)
+   * and the validity of record checks, fingerprinting and the physical examination, each with
+   * its source. A profile without them tracks none.
+   */
+  credentials: credentialRulesSchema.optional(),
   /**
    * How long an approval lasts, in months from the approval day, per provider type (ADR 107): a
    * registered child development home registers again every 24 months; the non-registered

@@ -384,6 +384,15 @@ export interface ProviderRecordNoticeTable {
   sent_at: DefaultedTimestamp;
 }
 
+/** 0040-credential-expiry: an RFI opened for a record's credential, once per credential and expiry date. */
+export interface CredentialNoticeTable {
+  record_id: number;
+  credential_key: string;
+  expires_on: ColumnType<Date, string, string>;
+  rfi_id: number | null;
+  sent_at: DefaultedTimestamp;
+}
+
 /** 0031-provider-record: one version of a record; its days are text in queries, as `due_date`'s. */
 export interface ProviderRecordVersionTable {
   id: Generated<number>;
@@ -455,6 +464,7 @@ export interface DB {
   provider_record: ProviderRecordTable;
   provider_record_version: ProviderRecordVersionTable;
   provider_record_notice: ProviderRecordNoticeTable;
+  credential_notice: CredentialNoticeTable;
   provider_change: ProviderChangeTable;
   provider_change_document: ProviderChangeDocumentTable;
   announcement: AnnouncementTable;

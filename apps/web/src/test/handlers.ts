@@ -197,6 +197,12 @@ export const defaultHandlers = [
   http.get('*/api/ProviderRecord/approval', () => HttpResponse.json({ approval: null })),
   // Renewal (ADR 117): nothing to renew for the signed-in user.
   http.get('*/api/ProviderRecord/renewal', () => HttpResponse.json({ renewal: null })),
+  // A record's credentials (ADR 115): none for the signed-in user; a record's, none tracked.
+  http.get('*/api/ProviderRecord/credentials', () => HttpResponse.json({ record: null })),
+  http.get('*/api/ProviderRecord/:id/credentials', ({ params }) =>
+    HttpResponse.json({ applicationId: Number(params.id), credentials: [] }),
+  ),
+  http.get('*/api/Staff/expiring', () => HttpResponse.json({ items: [], total: 0 })),
   http.get('*/api/ProviderRecord/:id/approval', () =>
     HttpResponse.json({ endsOn: '2028-11-20', daysLeft: 720, lapsed: false }),
   ),

@@ -21,6 +21,8 @@ export interface AnswerFormat {
   number: (value: number) => string;
   /** The name of a lookup code ("Spouse" for Relationship "spouse"); the code when none is known. */
   lookup: (type: LookupType, code: string) => string;
+  /** The name of a training of the program profile in the reader's language; the code when unknown. */
+  training?: (code: string) => string;
 }
 
 /** One answer: its label and the lines of its value (never empty: "Not answered" stands in). */
@@ -109,6 +111,57 @@ const qualityRatingText = (rating: string, f: AnswerFormat) =>
     : f.t('application.fields.qualityRatingLevel', { level: rating });
 
 /** The rates by age group, basic and special needs, as a table. */
+/** A person's record check and fingerprinting dates, where given (asked of those aged 18 or older). */
+function personChecks(person: { recordCheckOn?: string; fingerprintedOn?: string }, h: Helpers): AnswerField[] {
+  return [
+    ...(person.recordCheckOn ? [h.field('recordCheckOn', h.date(person.recordCheckOn))] : []),
+    ...(person.fingerprintedOn ? [h.field('fingerprintedOn', h.date(person.fingerprintedOn))] : []),
+  ];
+}
+
+/**
+ * The provider's "Trainings and checks": each training given with its completion day and the
+ * expiry its certificate states, then the record check, fingerprinting and physical examination
+ * dates. Nothing when none was given (an application from before they were asked).
+ */
+function credentialBlocks(
+  a: NonNullable<DraftApplication['providerInfo']>,
+  h: Helpers,
+  f: AnswerFormat,
+): AnswerBlock[] {
+  const trainings = (a.trainings ?? []).filter((training) => training.code && training.completedOn);
+  const checks = [
+    ...(a.recordCheckOn ? [h.field('recordCheckOn', h.date(a.recordCheckOn))] : []),
+    ...(a.fingerprintedOn ? [h.field('fingerprintedOn', h.date(a.fingerprintedOn))] : []),
+    ...(a.physicalExamOn ? [h.field('physicalExamOn', h.date(a.physicalExamOn))] : []),
+  ];
+  if (trainings.length === 0 && checks.length === 0) return [];
+  const name = (code: string) => f.training?.(code) ?? code;
+  return [
+    { kind: 'subheading', text: f.t('application.fields.trainingsHeading') },
+    ...(trainings.length === 0
+      ? []
+      : [
+          {
+            kind: 'table' as const,
+            rows: [
+              [
+                f.t('application.fields.training'),
+                f.t('application.fields.completedOn'),
+                f.t('application.fields.expiresOnStated'),
+              ],
+              ...trainings.map((training) => [
+                name(training.code!),
+                h.date(training.completedOn) ?? '',
+                h.date(training.expiresOn) ?? '—',
+              ]),
+            ],
+          },
+        ]),
+    ...(checks.length === 0 ? [] : [{ kind: 'fields' as const, fields: checks }]),
+  ];
+}
+
 function ratesTable(a: NonNullable<DraftApplication['ratesInfo']>, h: Helpers, f: AnswerFormat): AnswerBlock {
   return {
     kind: 'table',
@@ -164,7 +217,7 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
       ],
     },
   ],
-  'provider-information': ({ providerInfo: a = {} }, h) => [
+  'provider-information': ({ providerInfo: a = {} }, h, f) => [
     {
       kind: 'fields',
       fields: [
@@ -180,6 +233,7 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
         ),
       ],
     },
+    ...credentialBlocks(a, h, f),
   ],
   'address-form': ({ address: a = {} }, h) => [
     {
@@ -196,6 +250,7 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
     h.people(a.members, (person) => [
       h.field('assistantPhone', h.text(person.phone)),
       h.field('assistantEmail', h.text(person.email)),
+      ...personChecks(person, h),
     ]),
   ],
   'child-form': ({ children: a = {} }, h) => [
@@ -205,7 +260,10 @@ const stepAnswers: Record<ApplicationStepId, StepAnswers> = {
     ]),
   ],
   'adult-form': ({ adults: a = {} }, h) => [
-    h.people(a.members, (person) => [h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode))]),
+    h.people(a.members, (person) => [
+      h.field('relationshipCode', h.lookup('Relationship', person.relationshipCode)),
+      ...personChecks(person, h),
+    ]),
     { kind: 'fields', fields: [h.field('recordCheckConsent', h.yesNo(a.recordCheckConsent))] },
   ],
   'w9-info-form': ({ w9Info: a = {} }, h, f) => {

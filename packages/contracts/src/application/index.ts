@@ -10,3 +10,4 @@ export * from './pdf';
 export * from './protected-fields';
 export * from './read-log';
 export * from './program-rules';
+export * from './credential-answers';

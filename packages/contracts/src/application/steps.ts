@@ -18,6 +18,7 @@ import {
   todayIso,
   zipSchema,
 } from './rules';
+import { personCheckFields, providerCredentialFields } from './credential-answers';
 
 // Ages from 441 IAC 110.1: an assistant is 14 or older, an adult in the home 18 or older. The
 // children's step lists every child who lives in the home, so it takes anyone under 18 (up to 18
@@ -67,6 +68,7 @@ export const providerInfoSchema = z.object({
   email: emailAddressSchema,
   businessName: optionalText(120),
   languageCodes: z.array(z.string().min(1).max(20)).max(20).default([]),
+  ...providerCredentialFields,
 });
 
 const addressSchema = z.object({
@@ -101,7 +103,12 @@ const withAge = <T extends z.ZodObject<{ dateOfBirth: typeof pastDateSchema }>>(
   });
 
 export const assistantSchema = withAge(
-  z.object({ ...person, phone: phoneSchema.optional(), email: emailAddressSchema.optional() }),
+  z.object({
+    ...person,
+    phone: phoneSchema.optional(),
+    email: emailAddressSchema.optional(),
+    ...personCheckFields,
+  }),
   (age) => age >= ASSISTANT_MIN_AGE,
   messages.assistantAge,
 );
@@ -117,7 +124,7 @@ export const childSchema = withAge(
 );
 
 export const adultSchema = withAge(
-  z.object({ ...person, relationshipCode: z.string().min(1, messages.required) }),
+  z.object({ ...person, relationshipCode: z.string().min(1, messages.required), ...personCheckFields }),
   (age) => age >= ADULT_MIN_AGE,
   messages.adultAge,
 );

@@ -78,6 +78,16 @@ export const requiredDocumentSchema = z.object({
    */
   canUpload: z.boolean(),
   file: documentFileSchema.nullable(),
+  /**
+   * The credential the document proves, where it proves one (ADR 115): the day it expires (none
+   * when it does not) and its state on the program's day. Absent for other documents.
+   */
+  credential: z
+    .object({
+      expiresOn: z.string().optional(),
+      status: z.enum(['valid', 'expiring', 'expired', 'missing']),
+    })
+    .optional(),
 });
 export type RequiredDocument = z.infer<typeof requiredDocumentSchema>;
 export const requiredDocumentListSchema = z.array(requiredDocumentSchema);

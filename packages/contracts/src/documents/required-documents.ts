@@ -78,7 +78,8 @@ function answerAt(application: DraftApplication, path: string): unknown {
   return value;
 }
 
-const holds = (application: DraftApplication, condition: AnswerCondition) => {
+/** Whether a condition of the profile holds for an application's answers. */
+export const answerConditionHolds = (application: DraftApplication, condition: AnswerCondition) => {
   const value = answerAt(application, condition.answer);
   if (condition.includes !== undefined) return Array.isArray(value) && value.includes(condition.includes);
   if (condition.notEquals !== undefined) return value !== undefined && value !== null && value !== condition.notEquals;
@@ -115,7 +116,7 @@ const atLeast = (minAge: number | undefined) => (person: Person) =>
 export function requiredDocumentsFor(rules: DocumentRule[], application: DraftApplication): RequiredDocumentSpec[] {
   return rules.flatMap((rule) => {
     if (rule.providerTypes && !rule.providerTypes.includes(application.providerType)) return [];
-    if (!rule.when.every((condition) => holds(application, condition))) return [];
+    if (!rule.when.every((condition) => answerConditionHolds(application, condition))) return [];
     const people = rule.per
       ? rule.per
           .flatMap((group) => peopleIn(application, group))

@@ -30,6 +30,7 @@ import * as m0035 from './0035-approval-term';
 import * as m0037 from './0037-export';
 import * as m0038 from './0038-integration-api';
 import * as m0039 from './0039-announcements';
+import * as m0040 from './0040-credential-expiry';
 import * as m0041 from './0041-renewal';
 
 /**
@@ -68,5 +69,6 @@ export const migrations: Record<string, Migration> = {
   '0037-export': m0037,
   '0038-integration-api': m0038,
   '0039-announcements': m0039,
+  '0040-credential-expiry': m0040,
   '0041-renewal': m0041,
 };

@@ -8,6 +8,10 @@ import {
   statusesOpenForDocuments,
   uploadDocumentRequestSchema,
   uploadDocumentResponseSchema,
+  credentialOfDocument,
+  type CredentialState,
+  credentialStates,
+  type RequiredDocument,
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +23,17 @@ import { type ApplicationOfDocument, toRequiredDocument } from './documents.repo
 import { openCurrentFile, sendAttachment, sendBase64 } from './file-replies';
 import { base64Upload, readProblems, storeDocumentFile, uploadProblems, type UploadRoutesOptions } from './upload';
 import { applicationClosed, malformedUpload } from './upload-problems';
+
+/** A document with the credential it proves, where it proves one (its expiry beside it). */
+const withCredential = (document: RequiredDocument, states: readonly CredentialState[]): RequiredDocument => {
+  const credential = credentialOfDocument(states, document);
+  return credential
+    ? {
+        ...document,
+        credential: { status: credential.status, ...(credential.expiresOn ? { expiresOn: credential.expiresOn } : {}) },
+      }
+    : document;
+};
 
 export type DocumentsRoutesOptions = UploadRoutesOptions;
 
@@ -59,6 +74,20 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
     if (!isOpen(application)) throw applicationClosed();
   };
 
+  /**
+   * The credentials an application's documents prove (ADR 115): its record's current answers
+   * once approved, else the application's as sent, on the program's day.
+   */
+  const credentialsOfApplication = async (applicationId: number) => {
+    const rules = app.programProfile.credentials;
+    if (!rules) return [];
+    const today = app.repositories.providerRecords.today();
+    const record = await app.repositories.providerRecords.find(applicationId);
+    if (record) return app.repositories.credentialExpiry.statesOf(record.id, today);
+    const sent = await app.repositories.applicationPdf.find(applicationId);
+    return sent ? credentialStates(sent.application, rules, today) : [];
+  };
+
   app.get(
     '/api/Application/:id/documents',
     {
@@ -74,7 +103,10 @@ export const documentsRoutes: FastifyPluginAsyncZod<DocumentsRoutesOptions> = as
       const user = currentUser(request);
       const application = await readableApplication(user, request.params.id);
       const open = canUpload(user, application);
-      return (await documents.listFor(application.applicationId)).map((row) => toRequiredDocument(row, open));
+      const states = await credentialsOfApplication(application.applicationId);
+      return (await documents.listFor(application.applicationId)).map((row) =>
+        withCredential(toRequiredDocument(row, open), states),
+      );
     },
   );
 

@@ -33,6 +33,7 @@ export const JOB_QUEUES = {
   deliverAnnouncements: { name: 'announcements.deliver', expireInSeconds: 15 * 60 },
   // Past a running export's stale time (30 minutes): another worker may claim it again.
   runExports: { name: 'exports.run', expireInSeconds: 31 * 60 },
+  openCredentialRfis: { name: 'credentials.expiry', expireInSeconds: 30 * 60 },
 } satisfies Record<string, QueueDefinition>;
 
 /**
@@ -94,6 +95,10 @@ export async function startBackgroundJobs(options: {
   const deliverAnnouncements = async () => {
     const delivered = await repositories.announcements.deliverPending();
     if (delivered > 0) log.info(`delivered announcements to ${delivered} providers`);
+  // Requests for information on credentials that expire soon, each once (ADR 116).
+  const openCredentialRfis = async () => {
+    const opened = await repositories.credentialExpiry.openDue();
+    if (opened > 0) log.info(`asked providers for ${opened} credentials that expire soon`);
   };
   const blobs = options.blobs;
   const sweepOrphans = blobs
@@ -148,6 +153,9 @@ export async function startBackgroundJobs(options: {
       // Hourly: a reminder goes out within the first hour of its day.
       { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, run: sendApprovalNotices },
       { ...JOB_QUEUES.deliverAnnouncements, everySeconds: 5, run: deliverAnnouncements },
+      // Asked for each hour, so that a day's work is done early that day whatever instance was
+      // down; a credential already asked for is a row, so the other runs of the day open nothing.
+      { ...JOB_QUEUES.openCredentialRfis, everySeconds: 3600, run: openCredentialRfis },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });
@@ -175,6 +183,8 @@ export async function startBackgroundJobs(options: {
       .catch((error: unknown) => log.error({ err: error }, "notices of approvals' end failed"))
       .then(deliverAnnouncements)
       .catch((error: unknown) => log.error({ err: error }, 'delivering announcements failed'))
+      .then(openCredentialRfis)
+      .catch((error: unknown) => log.error({ err: error }, 'requests for expiring credentials failed'))
       .finally(() => {
         reminders = undefined;
       });

@@ -3,6 +3,7 @@ import type { DB } from '../../db/schema';
 import type { Actor, AuditRepository } from '../audit/audit.repository';
 import type { StoredFile } from '../documents/documents.repository';
 import { lockSubjectOfRfi, rfiNotice } from './rfi-application';
+import { answerReaders } from './rfi-automatic';
 import { fileFacts, insertRfiFile } from './rfi-files.repository';
 
 /** The applicant's answers to requests for information. */
@@ -50,7 +51,9 @@ export function createRfiAnswersRepository(db: Kysely<DB>, audit: AuditRepositor
             applicantComment: input.applicantComment ?? before.applicant_comment,
             ...(input.file && document ? { document: { rfiDocumentId: document.id, ...fileFacts(input.file) } } : {}),
           },
-          notify: [rfiNotice(subject, 'rfiAnswered', { userId: before.created_by })],
+          notify: (await answerReaders(trx, before.created_by, subject.county)).map((userId) =>
+            rfiNotice(subject, 'rfiAnswered', { userId }),
+          ),
         });
         return 'answered';
       });

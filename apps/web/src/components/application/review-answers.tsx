@@ -11,6 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { linkClasses } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
+import { useProgramProfile } from '@/lib/program-profile';
+import { textIn } from '@ccap/contracts/text-in';
 import type { LookupLabels } from './lookup-labels';
 
 type Level = 3 | 4 | 5;
@@ -112,18 +114,23 @@ function Block({ block, level, labelledBy }: { block: AnswerBlock; level: Level;
 
 /** The answers in the reader's language, written as the web app writes them. */
 function useAnswerFormat(lookups: Pick<LookupLabels, 'label'>): AnswerFormat {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useIntlFormat();
+  const trainings = useProgramProfile().data?.credentials?.trainings;
   return useMemo(
     () => ({
       t: (key, values) => t(key, values),
+      training: (code: string) => {
+        const rule = trainings?.find((candidate) => candidate.code === code);
+        return rule ? textIn(rule.name, i18n.language).text : code;
+      },
       date: format.date,
       time: format.timeOfDay,
       money: format.money,
       number: format.number,
       lookup: lookups.label,
     }),
-    [t, format, lookups.label],
+    [t, i18n.language, trainings, format, lookups.label],
   );
 }
 

@@ -33,7 +33,7 @@ export interface ApplicationCopy {
 }
 
 /** The answers in the reader's language, written as the PDF writes them. */
-function answerFormat(labels: Labels, f: Formats): AnswerFormat {
+function answerFormat(labels: Labels, f: Formats, profile?: ProgramProfile): AnswerFormat {
   const { t } = labels;
   const named = (type: LookupType, code: string) => {
     const key = `application.lookups.${type}.${code}`;
@@ -41,6 +41,10 @@ function answerFormat(labels: Labels, f: Formats): AnswerFormat {
   };
   return {
     t,
+    training: (code) => {
+      const rule = profile?.credentials?.trainings.find((candidate) => candidate.code === code);
+      return rule ? localize(rule.name, labels.lang) : code;
+    },
     date: f.date,
     time: f.time,
     money: f.money,
@@ -83,7 +87,7 @@ export function buildApplicationCopy(input: {
       t('application.confirmation.body', { id: submitted.id }),
       t('application.confirmation.submittedOn', { date: formats.dateTime(submitted.submittedAt) }),
     ],
-    sections: applicationAnswers(submitted.application, answerFormat(labels, formats)),
+    sections: applicationAnswers(submitted.application, answerFormat(labels, formats, profile)),
     reference: `#${submitted.id}`,
   };
 }

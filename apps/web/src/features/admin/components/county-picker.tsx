@@ -17,9 +17,6 @@ export function CountyPicker({
   legend,
   hint,
 }: {
-  /** The fieldset's legend and hint, when not the role grant's. */
-  legend?: string;
-  hint?: string;
   /** The filter box's id, which the error summary links to. */
   id: string;
   counties: string[];

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { ApprovalNotice } from '@/components/approval/approval-notice';
+import { MyCredentials } from '@/components/credentials/record-credentials';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -196,7 +197,12 @@ export function DashboardPage() {
         <Alert tone="info">{t(`dashboard.noApplicationFor.${redirectedFrom}`)}</Alert>
       ) : null}
       {noDraft ? <Alert tone="info">{t('application.start.noDraft')}</Alert> : null}
-      {providerApplication?.status === 'approved' ? <ApprovalTermSummary /> : null}
+      {providerApplication?.status === 'approved' ? (
+        <>
+          <ApprovalTermSummary />
+          <MyCredentials />
+        </>
+      ) : null}
       {providerApplication ? (
         <>
           <ApplicationSummary application={providerApplication} documentsRequired={isDocumentRequired} />

@@ -57,7 +57,21 @@ function PeopleList({ kind, lookups }: { kind: Kind; lookups: StepFieldsProps['l
               )}
               {kind === 'child' ? (
                 <CheckboxField name={`${path}.specialNeeds`} label={t('application.fields.specialNeeds')} />
-              ) : null}
+              ) : (
+                // Record check and fingerprinting: asked of the adults, and of assistants aged 18 or older.
+                <div className="grid gap-5 sm:grid-cols-2">
+                  <InputField
+                    name={`${path}.recordCheckOn`}
+                    kind="date"
+                    label={t('application.fields.recordCheckOn')}
+                  />
+                  <InputField
+                    name={`${path}.fingerprintedOn`}
+                    kind="date"
+                    label={t('application.fields.fingerprintedOn')}
+                  />
+                </div>
+              )}
             </LabelGroup>
             <Button variant="secondary" onClick={() => remove(index)}>
               {t('application.wizard.removePerson', { name: name || heading })}

@@ -4,10 +4,11 @@ import { DateOfBirthField } from '../components/date-of-birth-field';
 import { CheckboxField, ChoiceGroup, InputField, SelectField } from '../components/form-fields';
 import type { LookupLabels } from '@/components/application/lookup-labels';
 import type { StepFieldsProps } from './step-props';
+import { TrainingFields } from './training-fields';
 import { LabelGroup } from '@/components/ui/form/field-labels';
 
 /** provider-information: the provider as a person, and the business. */
-export function ProviderInformationFields({ lookups }: StepFieldsProps) {
+export function ProviderInformationFields({ lookups, providerType }: StepFieldsProps) {
   const { t } = useTranslation();
   return (
     <>
@@ -31,6 +32,7 @@ export function ProviderInformationFields({ lookups }: StepFieldsProps) {
         choices={lookups.choices('Language')}
         multiple
       />
+      <TrainingFields providerType={providerType} />
     </>
   );
 }

@@ -109,6 +109,13 @@ export function DocumentCard({ applicationId, document }: { applicationId: numbe
           <p className="mt-1" lang={texts.descriptionLang}>
             {texts.description}
           </p>
+          {document.credential?.expiresOn ? (
+            <p className={`mt-1 ${document.credential.status === 'valid' ? '' : 'font-semibold'}`}>
+              {t(`documents.credential.${document.credential.status === 'expired' ? 'expired' : 'expires'}`, {
+                date: intlFormatOf(i18n.language).date(document.credential.expiresOn),
+              })}
+            </p>
+          ) : null}
           <p className={`mt-2 font-semibold ${document.isUploaded ? 'text-green-800 dark:text-green-300' : ''}`}>
             {document.isUploaded
               ? `✓ ${t('documents.uploaded')}`

@@ -9,6 +9,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useMyProviderRecord } from '../api/get-my-provider-record';
 import { ApprovalNotice } from '@/components/approval/approval-notice';
 import { RenewalAction } from '@/components/approval/renewal-action';
+import { MyCredentials } from '@/components/credentials/record-credentials';
 import { MyChanges } from '../components/my-changes';
 import { RecordView } from '../components/record-view';
 
@@ -43,6 +44,7 @@ export function MyProviderRecordPage() {
         <>
           <ApprovalNotice approval={record.data.record.approval} />
           <RenewalAction />
+          <MyCredentials table />
           <MyChanges applicationId={record.data.record.applicationId} />
           <RecordView key={record.data.record.on} record={record.data.record} onShowDay={setOn} />
         </>

@@ -1,6 +1,7 @@
 import { providerRecordQuerySchema } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { StaffRecordCredentials } from '@/components/credentials/record-credentials';
 import { Alert } from '@/components/ui/alert';
 import { linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -49,6 +50,7 @@ export function StaffRecordPage() {
             record={record.data}
             onShowDay={(next) => setParams(new URLSearchParams({ on: next }))}
           />
+          <StaffRecordCredentials applicationId={applicationId} />
           {availability.isPending ? (
             <Spinner label={t('app.loading')} />
           ) : availability.isError ? (

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-export const queueKinds = ['application', 'change', 'renewal'] as const;
+export const queueKinds = ['application', 'change', 'renewal', 'expiring'] as const;
 export type QueueKind = (typeof queueKinds)[number];
 
 const linkClass = (active: boolean) =>

@@ -17,7 +17,8 @@ import { staffErrorMessage } from '../staff-errors';
 import { statusLabel } from '../staff-labels';
 import { useQueueParams } from '../use-queue-params';
 import { QueuePager } from './queue-pager';
-import { cell, QueueFlag, SortHeader } from './queue-table';
+import { cell, SortHeader } from './queue-frame';
+import { QueueFlag } from './queue-table';
 import { ScrollRegion } from './scroll-region';
 
 const PAGE_SIZE = 25;

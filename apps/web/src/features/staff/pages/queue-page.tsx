@@ -15,6 +15,7 @@ import { usePageTitle } from '@/lib/use-page-title';
 import { useAssignApplication } from '../api/assign-application';
 import { useQueue } from '../api/get-queue';
 import { ChangeQueue } from '../components/change-queue';
+import { ExpiringQueue } from '../components/expiring-queue';
 import { QueueFilters, type QueueFilterValues } from '../components/queue-filters';
 import { type QueueKind, queueKinds, QueueKindSwitch } from '../components/queue-kind-switch';
 import { QueuePager } from '../components/queue-pager';
@@ -35,12 +36,12 @@ export function QueuePage() {
   const { t } = useTranslation();
   const { params } = useQueueParams();
   const kind: QueueKind = queueKinds.find((value) => value === params.get('kind')) ?? 'application';
-  const heading =
-    kind === 'change'
-      ? t('staff.queue.changes.heading')
-      : kind === 'renewal'
-        ? t('staff.queue.renewals.heading')
-        : t('staff.queue.heading');
+  const heading = {
+    application: t('staff.queue.heading'),
+    change: t('staff.queue.changes.heading'),
+    renewal: t('staff.queue.renewals.heading'),
+    expiring: t('staff.queue.expiring.heading'),
+  }[kind];
   // The switch keeps focus on its link; the title, the heading and the count (a status) say what is listed.
   usePageTitle(kind === 'application' ? t('staff.queue.title') : heading);
   return (
@@ -48,7 +49,15 @@ export function QueuePage() {
       <StaffNav />
       <h1 className="text-3xl font-bold">{heading}</h1>
       <QueueKindSwitch kind={kind} />
-      {kind === 'change' ? <ChangeQueue /> : kind === 'renewal' ? <RenewalQueue /> : <ApplicationQueue />}
+      {kind === 'change' ? (
+        <ChangeQueue />
+      ) : kind === 'renewal' ? (
+        <RenewalQueue />
+      ) : kind === 'expiring' ? (
+        <ExpiringQueue />
+      ) : (
+        <ApplicationQueue />
+      )}
     </div>
   );
 }

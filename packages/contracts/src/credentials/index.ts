@@ -1,0 +1,2 @@
+export * from './credential-states';
+export * from './credential-api';
