@@ -95,6 +95,7 @@ export async function startBackgroundJobs(options: {
   const deliverAnnouncements = async () => {
     const delivered = await repositories.announcements.deliverPending();
     if (delivered > 0) log.info(`delivered announcements to ${delivered} providers`);
+  };
   // Requests for information on credentials that expire soon, each once (ADR 116).
   const openCredentialRfis = async () => {
     const opened = await repositories.credentialExpiry.openDue();

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/alert';
 import { linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useIntlFormat } from '@/lib/intl-format';
-import { cell } from './queue-table';
+import { cell } from './queue-frame';
 import { ScrollRegion } from './scroll-region';
 
 /**
