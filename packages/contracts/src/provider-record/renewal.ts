@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { DraftApplication } from '../application/draft-application';
+import { type CredentialRules, credentialOfDocument, credentialStates } from '../credentials/credential-states';
 import { type DocumentRule, type RequiredDocumentSpec, requiredDocumentsFor } from '../documents/required-documents';
 import { recordPartSchema } from './provider-record';
 
@@ -43,12 +44,17 @@ export type RenewalDocumentReason = 'new' | 'changed' | 'expired';
 export type RenewalDocument = RequiredDocumentSpec & { reason: RenewalDocumentReason };
 
 /**
- * The last day a document is valid, read where the answers carry it. The answers of this
- * version carry no expiry dates yet; credential states (trainings with completion and expiry
- * dates) plug in here, the one place "expired" is decided for a renewal.
+ * The last day a document is valid: the expiry of the credential it proves (a training's
+ * certificate, a person's record check, the physical examination), read from the renewal's
+ * answers under the program's credential rules (ADR 115). The one place "expired" is decided
+ * for a renewal; a document that proves no credential does not expire.
  */
-export type ExpiryOf = (document: RequiredDocumentSpec, answers: DraftApplication) => string | undefined;
-export const expiryInAnswers: ExpiryOf = () => undefined;
+export const credentialExpiryOn = (
+  document: RequiredDocumentSpec,
+  answers: DraftApplication,
+  credentials: CredentialRules | undefined,
+  today: string,
+): string | undefined => credentialOfDocument(credentialStates(answers, credentials, today), document)?.expiresOn;
 
 /** Equal answers: the same JSON, whatever the order of keys (contracts run in the browser too). */
 function sameAnswers(a: unknown, b: unknown): boolean {
@@ -97,9 +103,9 @@ export function documentsToRenew(input: {
   after: DraftApplication;
   onFile: readonly DocumentOnFile[];
   today: string;
-  expiryOf?: ExpiryOf;
+  /** The program profile's credential rules: which documents expire, and when. */
+  credentials: CredentialRules | undefined;
 }): RenewalDocument[] {
-  const expiryOf = input.expiryOf ?? expiryInAnswers;
   const needed = requiredDocumentsFor(input.rules, input.after);
   return needed.flatMap((document): RenewalDocument[] => {
     const onFile = input.onFile.some(
@@ -110,7 +116,7 @@ export function documentsToRenew(input: {
     if (rule && !sameAnswers(basisOf(rule, document, input.before), basisOf(rule, document, input.after))) {
       return [{ ...document, reason: 'changed' }];
     }
-    const expiresOn = expiryOf(document, input.after);
+    const expiresOn = credentialExpiryOn(document, input.after, input.credentials, input.today);
     if (expiresOn !== undefined && expiresOn < input.today) return [{ ...document, reason: 'expired' }];
     return [];
   });

@@ -201,6 +201,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
               after: application,
               onFile: await renewals.documentsOnFile(renewing),
               today: providerRecords.today(),
+              credentials: app.programProfile.credentials,
             }).map(({ reason: _reason, ...document }) => document)
           : requiredDocumentsFor(app.programProfile.requiredDocuments, application);
         const result = await applications.submit({

@@ -95,6 +95,7 @@ export const renewalRoutes: FastifyPluginAsyncZod = async (app) => {
         after,
         onFile,
         today: providerRecords.today(),
+        credentials: app.programProfile.credentials,
       });
     },
   );
