@@ -37,6 +37,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`alter table application drop constraint application_renewal_record`.execute(db);
-  await db.schema.alterTable('application').dropColumn('renewal_sent_on').dropColumn('record_id').dropColumn('kind').execute();
+  await db.schema
+    .alterTable('application')
+    .dropColumn('renewal_sent_on')
+    .dropColumn('record_id')
+    .dropColumn('kind')
+    .execute();
   await db.schema.alterTable('draft_application').dropColumn('record_id').execute();
 }

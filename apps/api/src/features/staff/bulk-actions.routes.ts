@@ -32,10 +32,7 @@ type ItemOutcome =
   | { applicationId: number; outcome: 'refused'; reason: BulkRefusalReason };
 
 /** A single action's outcome as a bulk item's: done, or the reason it was not. */
-const itemOf = (
-  applicationId: number,
-  result: ChangeOutcome<{ version: number }>,
-): ItemOutcome =>
+const itemOf = (applicationId: number, result: ChangeOutcome<{ version: number }>): ItemOutcome =>
   result.outcome === 'done'
     ? { applicationId, outcome: 'done', version: result.value.version }
     : {

@@ -164,9 +164,9 @@ describe('bulk actions', () => {
       'versionConflict',
       'versionConflict',
     ]);
-    expect(await ctx.database.db.selectFrom('application_document').where('document_name', '=', 'Lease 2').execute()).toEqual(
-      [],
-    );
+    expect(
+      await ctx.database.db.selectFrom('application_document').where('document_name', '=', 'Lease 2').execute(),
+    ).toEqual([]);
   });
 
   it('answers a clear problem for bad input and changes nothing', async () => {
