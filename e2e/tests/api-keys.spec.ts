@@ -91,7 +91,9 @@ test('an administrator creates an integration API key, sees it once, uses it, re
 });
 
 test('the admin page, with the key form open, reads right to left in Arabic', async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('i18nextLng', 'ae'));
+  await page.addInitScript(() =>
+    window.localStorage.setItem('ui-settings', JSON.stringify({ locale: 'ae', direction: 'rtl' })),
+  );
   await signIn(page, DEMO.admin.email, DEMO.admin.password, '/staff/admin');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.getByRole('button', { name: 'إنشاء مفتاح' }).click();

@@ -55,7 +55,13 @@ describe('rate limits', () => {
 
   it('uses the defaults of the configuration when nothing is set', async () => {
     const { loadConfig } = await import('../env');
-    expect(loadConfig({}).rateLimits).toEqual({ signIn: 30, register: 10, passwordReset: 5, search: 120 });
+    expect(loadConfig({}).rateLimits).toEqual({
+      integration: 120,
+      signIn: 30,
+      register: 10,
+      passwordReset: 5,
+      search: 120,
+    });
     expect(loadConfig({ RATE_LIMIT_SEARCH: '600', REDIS_URL: 'redis://127.0.0.1:6379' }).rateLimits).toMatchObject({
       search: 600,
       redisUrl: 'redis://127.0.0.1:6379',
