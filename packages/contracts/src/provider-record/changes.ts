@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { draftApplicationSchema } from '../application/draft-application';
 import { isoDateSchema } from '../application/rules';
-import { queuePeriodFilters } from '../staff/staff';
+import { queuePagingShape, queuePeriodFilters } from '../staff/staff';
 import type { RecordPart } from './provider-record';
 
 /**
@@ -125,13 +125,7 @@ export const staffChangeQuerySchema = z.object({
   conflicts: z.stringbool().optional(),
   ...queuePeriodFilters,
   sort: changeQueueSortSchema.default('submittedAt'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => [10, 25, 50, 100].includes(value), 'must be 10, 25, 50 or 100')
-    .default(25),
+  ...queuePagingShape,
 });
 export type StaffChangeQuery = z.infer<typeof staffChangeQuerySchema>;
 export type StaffChangeQueryInput = z.input<typeof staffChangeQuerySchema>;

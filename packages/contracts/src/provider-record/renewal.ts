@@ -3,6 +3,7 @@ import type { DraftApplication } from '../application/draft-application';
 import { type CredentialRules, credentialOfDocument, credentialStates } from '../credentials/credential-states';
 import { type DocumentRule, type RequiredDocumentSpec, requiredDocumentsFor } from '../documents/required-documents';
 import { recordPartSchema } from './provider-record';
+import { queuePagingShape } from '../staff/staff';
 
 /**
  * Renewal (ADR 117): the provider renews their record by an application of kind `renewal`,
@@ -178,13 +179,7 @@ export const staffRenewalQuerySchema = z.object({
   county: z.string().trim().min(1).max(100).optional(),
   /** Days left is the end date seen from today: sorting by either is the same order. */
   sort: z.enum(renewalQueueSorts).default('endsOn'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => [10, 25, 50, 100].includes(value), 'must be 10, 25, 50 or 100')
-    .default(25),
+  ...queuePagingShape,
 });
 export type StaffRenewalQuery = z.infer<typeof staffRenewalQuerySchema>;
 export type StaffRenewalQueryInput = z.input<typeof staffRenewalQuerySchema>;

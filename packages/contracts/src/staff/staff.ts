@@ -58,6 +58,17 @@ export type QueueSort = z.infer<typeof queueSortSchema>;
 
 export const QUEUE_PAGE_SIZES = [10, 25, 50, 100] as const;
 
+/** The order and the page of every staff queue (applications, changes, renewals). */
+export const queuePagingShape = {
+  order: z.enum(['asc', 'desc']).default('asc'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .refine((value) => (QUEUE_PAGE_SIZES as readonly number[]).includes(value), 'must be 10, 25, 50 or 100')
+    .default(25),
+};
+
 /** GET /api/Staff/applications: filters, search, sort and page, all in the query string. */
 export const staffQueueQuerySchema = z.object({
   status: submittedStatusSchema.optional(),
@@ -74,13 +85,7 @@ export const staffQueueQuerySchema = z.object({
   search: z.string().trim().max(100).optional(),
   ...queuePeriodFilters,
   sort: queueSortSchema.default('submittedAt'),
-  order: z.enum(['asc', 'desc']).default('asc'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .int()
-    .refine((value) => (QUEUE_PAGE_SIZES as readonly number[]).includes(value), 'must be 10, 25, 50 or 100')
-    .default(25),
+  ...queuePagingShape,
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
 export type StaffQueueQueryInput = z.input<typeof staffQueueQuerySchema>;

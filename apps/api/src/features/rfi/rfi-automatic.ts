@@ -1,8 +1,9 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { PROGRAM_USER_ID } from '../../db/migrations/0040-credential-expiry';
 import type { DB } from '../../db/schema';
 import type { AuditRepository } from '../audit/audit.repository';
 import { createFormats } from '../application/pdf/formats';
+import { countyWorkers } from '../provider-record/notice-helpers';
 import { findApplicationSubject, rfiNotice } from './rfi-application';
 
 /** The author of the RFIs the portal opens itself (ADR 116); no one signs in as it. */
@@ -55,14 +56,5 @@ export async function openAutomaticRfi(
  */
 export async function answerReaders(trx: Transaction<DB>, createdBy: string, county: string | null): Promise<string[]> {
   if (createdBy !== PROGRAM_USER) return [createdBy];
-  if (county === null) return [];
-  const rows = await trx
-    .selectFrom('user_role as r')
-    .innerJoin('user_county as c', 'c.user_id', 'r.user_id')
-    .select('r.user_id')
-    .distinct()
-    .where('r.role', '=', 'service-worker')
-    .where(sql<string>`lower(trim(c.county))`, '=', county.trim().toLowerCase())
-    .execute();
-  return rows.map((row) => row.user_id);
+  return countyWorkers(trx, county);
 }
