@@ -91,10 +91,12 @@ test('an administrator creates an integration API key, sees it once, uses it, re
 });
 
 test('the admin page, with the key form open, reads right to left in Arabic', async ({ page }) => {
-  await page.addInitScript(() =>
+  // Signed in in English (the sign-in helper reads English labels), then the page in Arabic.
+  await signIn(page, DEMO.admin.email, DEMO.admin.password, '/staff/admin');
+  await page.evaluate(() =>
     window.localStorage.setItem('ui-settings', JSON.stringify({ locale: 'ae', direction: 'rtl' })),
   );
-  await signIn(page, DEMO.admin.email, DEMO.admin.password, '/staff/admin');
+  await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await page.getByRole('button', { name: 'إنشاء مفتاح' }).click();
   await expect(page.getByRole('heading', { level: 3, name: 'إنشاء مفتاح' })).toBeFocused();
