@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffChangeQuerySchema } from '../provider-record/changes';
-import { staffQueueQuerySchema } from '../staff/staff';
+import { applicationListingKeys, staffQueueFiltersSchema } from '../staff/staff';
 
 /**
  * Exports of the staff queue (ADR 110): the queue's own filters, the columns chosen, a format;
@@ -13,12 +13,7 @@ export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 /** The columns of an export of applications, in the file's order. */
 export const applicationExportColumns = [
-  'applicationId',
-  'providerName',
-  'providerType',
-  'county',
-  'status',
-  'submittedAt',
+  ...applicationListingKeys,
   'decidedAt',
   'daysWaiting',
   'assignee',
@@ -54,18 +49,7 @@ export const identifyingExportColumns: readonly ExportColumn[] = [
 ];
 
 /** The application queue's filters: its query without sort and paging. */
-export const applicationExportFiltersSchema = staffQueueQuerySchema.pick({
-  status: true,
-  county: true,
-  providerType: true,
-  assignee: true,
-  rfi: true,
-  search: true,
-  submittedFrom: true,
-  submittedTo: true,
-  decidedFrom: true,
-  decidedTo: true,
-});
+export const applicationExportFiltersSchema = staffQueueFiltersSchema;
 export type ApplicationExportFilters = z.infer<typeof applicationExportFiltersSchema>;
 
 /** The change queue's filters: its query without sort and paging (`conflicts` as a boolean). */

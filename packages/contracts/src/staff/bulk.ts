@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RFI_COMMENT_MAX } from '../rfi/rfi';
-import { requestDocumentSchema, staffQueueQuerySchema } from './staff';
+import { requestDocumentSchema, staffQueueFiltersSchema } from './staff';
 
 /** The most applications one bulk action works on; "all matching" beyond it is refused, with the count. */
 export const BULK_ACTION_MAX = 1000;
@@ -29,15 +29,8 @@ export const bulkItemSchema = z.object({
   version: z.number().int().min(0),
 });
 
-/** The queue's filters, as GET /api/Staff/applications takes them, without sort and page. */
-export const bulkFiltersSchema = staffQueueQuerySchema.pick({
-  status: true,
-  county: true,
-  providerType: true,
-  assignee: true,
-  rfi: true,
-  search: true,
-});
+/** The queue's filters, as GET /api/Staff/applications takes them, without sort and paging. */
+export const bulkFiltersSchema = staffQueueFiltersSchema;
 export type BulkFilters = z.infer<typeof bulkFiltersSchema>;
 
 /** POST /api/Staff/bulk-actions: the action, and either the rows chosen or every one the filters match. */

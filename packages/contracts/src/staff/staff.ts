@@ -42,17 +42,17 @@ export const queuePeriodFilters = {
 
 const idSchema = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const queueSortKeys = [
+/** What a listing of applications starts with, in the queue and in its exports. */
+export const applicationListingKeys = [
   'applicationId',
   'providerName',
   'providerType',
   'county',
   'status',
   'submittedAt',
-  'daysWaiting',
-  'assignee',
-  'nextRfiDueAt',
 ] as const;
+
+export const queueSortKeys = [...applicationListingKeys, 'daysWaiting', 'assignee', 'nextRfiDueAt'] as const;
 export const queueSortSchema = z.enum(queueSortKeys);
 export type QueueSort = z.infer<typeof queueSortSchema>;
 
@@ -86,6 +86,14 @@ export const staffQueueQuerySchema = z.object({
   ...queuePeriodFilters,
   sort: queueSortSchema.default('submittedAt'),
   ...queuePagingShape,
+});
+
+/** The application queue's filters: its query without sort and paging (exports, bulk actions). */
+export const staffQueueFiltersSchema = staffQueueQuerySchema.omit({
+  sort: true,
+  order: true,
+  page: true,
+  pageSize: true,
 });
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
 export type StaffQueueQueryInput = z.input<typeof staffQueueQuerySchema>;
