@@ -100,7 +100,8 @@ describe('sizes', () => {
         });
       }
     }
-  });
+    // Six 15 MB bodies, three of them base64: a minute on a busy 2-core machine.
+  }, 90_000);
 });
 
 describe('types, by content', () => {
