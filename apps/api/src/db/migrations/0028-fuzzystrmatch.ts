@@ -9,6 +9,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create extension if not exists fuzzystrmatch`.execute(db);
 }
 
-export async function down(db: Kysely<unknown>): Promise<void> {
-  await sql`drop extension if exists fuzzystrmatch`.execute(db);
-}
+/**
+ * Keeps the extension: it belongs to the whole database, not to this schema, so dropping it would
+ * take the name search away from every other schema of the database. Migration 0001 leaves the
+ * other search extensions in place for the same reason.
+ */
+export async function down(): Promise<void> {}
