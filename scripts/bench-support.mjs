@@ -267,6 +267,11 @@ export function completeApplication(businessName = 'Little Oaks Home Care') {
       categoryCode: 'cdh-b',
       agesServed: ['infant-toddler', 'preschool'],
       capacity: 8,
+      preschoolChildren: 6,
+      childrenUpTo24Months: 3,
+      childrenUpTo12Months: 1,
+      schoolAgeChildren: 2,
+      qualityRating: 'none',
     },
     providerInfo: {
       firstName: 'Maria',

@@ -9,7 +9,8 @@ import {
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../plugins/problem';
-import { currentUser } from '../identity/access.plugin';
+import { administration, currentUser } from '../identity/access.plugin';
+import { refuseUnknownCounties } from '../program/known-counties';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
 
@@ -19,14 +20,9 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/Admin/staff',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Staff and their roles and counties',
-        response: { 200: staffListSchema, ...problems },
-      },
-    },
+    administration('Staff and their roles and counties', {
+      response: { 200: staffListSchema, ...problems },
+    }),
     async () => ({ data: await users.listStaff() }),
   );
 
@@ -44,24 +40,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Admin/grant-role',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Grant a staff role (and counties) to a user who has signed in before',
-        body: grantRoleRequestSchema,
-        response: { 200: staffMemberSchema, ...problems },
-      },
-    },
+    administration('Grant a staff role (and counties) to a user who has signed in before', {
+      body: grantRoleRequestSchema,
+      response: { 200: staffMemberSchema, ...problems },
+    }),
     async (request) => {
       const actor = currentUser(request);
-      const unknown = request.body.counties.filter((county) => !counties.has(county));
-      if (unknown.length > 0) {
-        throw new HttpProblem(400, 'unknownCounties', {
-          values: { counties: unknown.join(', ') },
-          errors: unknown.map((county) => ({ path: 'counties', message: `Unknown county: ${county}` })),
-        });
-      }
+      refuseUnknownCounties(counties, request.body.counties);
       const target = await singleUserByEmail(request.body.email);
       return users.changeRole(
         { action: 'grant', userId: target.id, role: request.body.role, counties: request.body.counties },
@@ -72,15 +57,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Admin/revoke-role',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Revoke a staff role',
-        body: revokeRoleRequestSchema,
-        response: { 200: staffMemberSchema, ...problems },
-      },
-    },
+    administration('Revoke a staff role', {
+      body: revokeRoleRequestSchema,
+      response: { 200: staffMemberSchema, ...problems },
+    }),
     async (request) => {
       const actor = currentUser(request);
       const target = await singleUserByEmail(request.body.email);
@@ -96,15 +76,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Admin/reset-second-factor',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: "Clear a staff member's second factor: they set up a new one at their next sign-in",
-        body: resetSecondFactorRequestSchema,
-        response: { 200: resetSecondFactorResponseSchema, ...problems },
-      },
-    },
+    administration("Clear a staff member's second factor: they set up a new one at their next sign-in", {
+      body: resetSecondFactorRequestSchema,
+      response: { 200: resetSecondFactorResponseSchema, ...problems },
+    }),
     async (request) => {
       const actor = currentUser(request);
       const target = await singleUserByEmail(request.body.email);

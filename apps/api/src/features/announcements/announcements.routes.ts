@@ -7,8 +7,8 @@ import {
   sendAnnouncementRequestSchema,
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { HttpProblem } from '../../plugins/problem';
-import { currentUser } from '../identity/access.plugin';
+import { administration, currentUser } from '../identity/access.plugin';
+import { unknownCountiesProblem } from '../program/known-counties';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -23,38 +23,23 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A county the program does not have is refused by name, before anything is counted or sent. */
   const checkCounties = (names: string[]) => {
     const unknown = names.filter((county) => !counties.has(county.trim().toLowerCase()));
-    if (unknown.length > 0) {
-      throw new HttpProblem(400, 'unknownCounties', {
-        values: { counties: unknown.join(', ') },
-        errors: unknown.map((county) => ({ path: 'filters.counties', message: `Unknown county: ${county}` })),
-      });
-    }
+    if (unknown.length > 0) throw unknownCountiesProblem(unknown, 'filters.counties');
   };
 
   app.get(
     '/api/Admin/announcements',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Announcements sent, newest first: who, when, audience, languages',
-        response: { 200: announcementListSchema, ...problems },
-      },
-    },
+    administration('Announcements sent, newest first: who, when, audience, languages', {
+      response: { 200: announcementListSchema, ...problems },
+    }),
     async () => ({ data: await announcements.list() }),
   );
 
   app.post(
     '/api/Admin/announcements/audience',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'How many provider accounts the filters reach now',
-        body: audienceRequestSchema,
-        response: { 200: audienceSchema, ...problems },
-      },
-    },
+    administration('How many provider accounts the filters reach now', {
+      body: audienceRequestSchema,
+      response: { 200: audienceSchema, ...problems },
+    }),
     async (request) => {
       checkCounties(request.body.filters.counties);
       return { count: await announcements.audienceCount(request.body.filters) };
@@ -63,15 +48,10 @@ export const announcementsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Admin/announcements',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Send an announcement to the providers the filters reach (the same sendKey again sends nothing)',
-        body: sendAnnouncementRequestSchema,
-        response: { 200: announcementSchema, 201: announcementSchema, ...problems },
-      },
-    },
+    administration('Send an announcement to the providers the filters reach (the same sendKey again sends nothing)', {
+      body: sendAnnouncementRequestSchema,
+      response: { 200: announcementSchema, 201: announcementSchema, ...problems },
+    }),
     async (request, reply) => {
       checkCounties(request.body.filters.counties);
       const actor = currentUser(request);

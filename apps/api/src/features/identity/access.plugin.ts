@@ -25,6 +25,15 @@ export function currentUser(request: FastifyRequest): PortalUser {
 }
 
 /**
+ * The options of an administration route: for administrators only, and listed under
+ * "administration" in the OpenAPI document.
+ */
+export const administration = <Schema extends object>(summary: string, schema: Schema) => ({
+  config: { access: 'administrator' as const },
+  schema: { tags: ['administration'], summary, ...schema },
+});
+
+/**
  * The one guard every route passes through: its declared `access` decides. Signed-in routes
  * need a valid bearer token; staff routes a staff role; administrator routes that role.
  */

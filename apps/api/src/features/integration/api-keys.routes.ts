@@ -8,7 +8,8 @@ import {
 } from '@ccap/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem, notFound } from '../../plugins/problem';
-import { currentUser } from '../identity/access.plugin';
+import { administration, currentUser } from '../identity/access.plugin';
+import { refuseUnknownCounties } from '../program/known-counties';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -19,37 +20,21 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/Admin/api-keys',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'The integration API keys, newest first, with their last use',
-        response: { 200: apiKeyListSchema, ...problems },
-      },
-    },
+    administration('The integration API keys, newest first, with their last use', {
+      response: { 200: apiKeyListSchema, ...problems },
+    }),
     async () => ({ data: await apiKeys.list() }),
   );
 
   app.post(
     '/api/Admin/api-keys',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Create an integration API key: its secret is in this answer only',
-        body: createApiKeyRequestSchema,
-        response: { 201: createdApiKeySchema, ...problems },
-      },
-    },
+    administration('Create an integration API key: its secret is in this answer only', {
+      body: createApiKeyRequestSchema,
+      response: { 201: createdApiKeySchema, ...problems },
+    }),
     async (request, reply) => {
       const actor = currentUser(request);
-      const unknown = request.body.counties.filter((county) => !counties.has(county));
-      if (unknown.length > 0) {
-        throw new HttpProblem(400, 'unknownCounties', {
-          values: { counties: unknown.join(', ') },
-          errors: unknown.map((county) => ({ path: 'counties', message: `Unknown county: ${county}` })),
-        });
-      }
+      refuseUnknownCounties(counties, request.body.counties);
       if (request.body.expiresOn < app.clock.today()) {
         throw new HttpProblem(400, 'apiKeyExpiryPast', {
           errors: [{ path: 'expiresOn', message: 'The expiry is in the past' }],
@@ -63,15 +48,10 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/Admin/api-keys/:id/revoke',
-    {
-      config: { access: 'administrator' },
-      schema: {
-        tags: ['administration'],
-        summary: 'Revoke an integration API key: its next call is refused',
-        params: apiKeyParamsSchema,
-        response: { 200: apiKeySchema, ...problems },
-      },
-    },
+    administration('Revoke an integration API key: its next call is refused', {
+      params: apiKeyParamsSchema,
+      response: { 200: apiKeySchema, ...problems },
+    }),
     async (request) => {
       const actor = currentUser(request);
       const revoked = await apiKeys.revoke(request.params.id, {

@@ -6,19 +6,17 @@ import {
 } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { fieldErrorText, SERVER, zodOptionsWith } from '@/components/ui/form/error-messages';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { ApiError } from '@/lib/api-client';
-import { useProgramProfile } from '@/lib/program-profile';
 import { unavailableMessage } from '@/lib/unavailable-message';
 import { useCreateApiKey } from '../api/create-api-key';
-import { CountyPicker } from './county-picker';
+import { CountyPickerField } from './county-picker';
 import { ApiKeySecret } from './api-key-secret';
 
 const words = {
@@ -38,7 +36,6 @@ const inAYear = () => {
 /** "Create a key": name, counties, resources and expiry; the secret is shown once after. */
 export function ApiKeyForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
   const create = useCreateApiKey();
   const [created, setCreated] = useState<CreatedApiKey>();
   const [formError, setFormError] = useState<string>();
@@ -133,27 +130,11 @@ export function ApiKeyForm({ onClose }: { onClose: () => void }) {
             ))}
           </fieldset>
 
-          {profile.data ? (
-            <Controller
-              control={form.control}
-              name="counties"
-              render={({ field, fieldState }) => (
-                <CountyPicker
-                  id="api-key-counties"
-                  legend={t('admin.apiKeys.form.counties')}
-                  hint={t('admin.apiKeys.form.countiesHint')}
-                  counties={profile.data.counties}
-                  selected={field.value}
-                  onChange={field.onChange}
-                  error={fieldErrorText(t, fieldState.error)}
-                />
-              )}
-            />
-          ) : profile.isError ? (
-            <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('admin.grant.countiesError')}</Alert>
-          ) : (
-            <Spinner label={t('app.loading')} />
-          )}
+          <CountyPickerField
+            id="api-key-counties"
+            legend={t('admin.apiKeys.form.counties')}
+            hint={t('admin.apiKeys.form.countiesHint')}
+          />
 
           <div className="sm:max-w-xs">
             <TextField

@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
+import { useController } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Alert } from '@/components/ui/alert';
+import { fieldErrorText } from '@/components/ui/form/error-messages';
+import { Spinner } from '@/components/ui/spinner';
 import { fieldClasses } from '@/components/ui/text-field';
 import { intlFormatOf } from '@/lib/intl-format';
+import { useProgramProfile } from '@/lib/program-profile';
+import { unavailableMessage } from '@/lib/unavailable-message';
 
 /**
  * Many counties (99 in the default profile) as a fieldset of checkboxes with a filter box:
@@ -110,5 +116,30 @@ export function CountyPicker({
           : t('admin.grant.noneSelected')}
       </p>
     </fieldset>
+  );
+}
+
+/**
+ * The `counties` field of the surrounding form (its FormProvider) as a county picker, over the
+ * program profile's counties: a spinner while they load, an alert if they cannot.
+ */
+export function CountyPickerField({ id, legend, hint }: { id: string; legend?: string; hint?: string }) {
+  const { t } = useTranslation();
+  const profile = useProgramProfile();
+  const { field, fieldState } = useController<{ counties?: string[] }, 'counties'>({ name: 'counties' });
+  if (profile.isError) {
+    return <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('admin.grant.countiesError')}</Alert>;
+  }
+  if (!profile.data) return <Spinner label={t('app.loading')} />;
+  return (
+    <CountyPicker
+      id={id}
+      legend={legend}
+      hint={hint}
+      counties={profile.data.counties}
+      selected={field.value ?? []}
+      onChange={field.onChange}
+      error={fieldErrorText(t, fieldState.error)}
+    />
   );
 }

@@ -1,7 +1,7 @@
 import { type GrantRoleRequest, grantRoleRequestSchema, staffRoles } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
@@ -9,13 +9,10 @@ import { Button } from '@/components/ui/button';
 import { fieldErrorText, SERVER, zodOptionsWith } from '@/components/ui/form/error-messages';
 import { FormErrorSummary } from '@/components/ui/form/form-error-summary';
 import { RadioGroupField } from '@/components/ui/radio-group-field';
-import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
-import { useProgramProfile } from '@/lib/program-profile';
-import { unavailableMessage } from '@/lib/unavailable-message';
 import { grantErrorOf } from '../admin-errors';
 import { useGrantRole } from '../api/grant-role';
-import { CountyPicker } from './county-picker';
+import { CountyPickerField } from './county-picker';
 
 /** The ids the error summary links to: react-hook-form's paths, as on the page. */
 const ids = { email: 'email', role: 'role', counties: 'counties' } as const;
@@ -28,7 +25,6 @@ const words = {
 /** "Grant a role": a person who has signed in once, a staff role, and the counties they work in. */
 export function GrantRoleForm() {
   const { t } = useTranslation();
-  const profile = useProgramProfile();
   const grant = useGrantRole();
   const [formError, setFormError] = useState<string>();
   const [granted, setGranted] = useState<string>();
@@ -86,25 +82,7 @@ export function GrantRoleForm() {
             registration={form.register('role')}
           />
 
-          {profile.data ? (
-            <Controller
-              control={form.control}
-              name="counties"
-              render={({ field, fieldState }) => (
-                <CountyPicker
-                  id={ids.counties}
-                  counties={profile.data.counties}
-                  selected={field.value ?? []}
-                  onChange={field.onChange}
-                  error={fieldErrorText(t, fieldState.error)}
-                />
-              )}
-            />
-          ) : profile.isError ? (
-            <Alert tone="error">{unavailableMessage(t, profile.error) ?? t('admin.grant.countiesError')}</Alert>
-          ) : (
-            <Spinner label={t('app.loading')} />
-          )}
+          <CountyPickerField id={ids.counties} />
 
           <div aria-live="polite">{granted ? <Alert tone="success">{granted}</Alert> : null}</div>
           {formError ? <Alert tone="error">{formError}</Alert> : null}
