@@ -7,6 +7,7 @@ import { expect, expectNoAxeViolations, test } from '../support/fixtures';
 /** A new provider submits `count` Polk applications named `${prefix} 1`, `${prefix} 2`, …; answers their ids. */
 async function seedApplications(page: Page, prefix: string, count: number): Promise<number[]> {
   await createAccount(page, '/users/profile');
+  await expect(page).toHaveURL(/\/users\/profile$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   const ids: number[] = [];
   for (let index = 1; index <= count; index += 1) {

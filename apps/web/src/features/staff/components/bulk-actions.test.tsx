@@ -77,6 +77,8 @@ describe('bulk actions in the review queue', () => {
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Assign the selected applications' });
     expect(dialog).toHaveTextContent('Selected applications: 2.');
+    // The workers arrive after the dialog opened: their list takes the focus.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Assign to' })).toHaveFocus());
     // Nothing chosen: the form says what is missing and sends nothing.
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('Choose whom to assign them to.')).toBeInTheDocument();

@@ -9,10 +9,11 @@ import {
   bulkStartReviewSchema,
   RFI_DEFAULT_DUE_DAYS,
   staffProblemTypes,
+  type StaffWorker,
 } from '@ccap/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { TFunction } from 'i18next';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
 import { type DefaultValues, type FieldError, type FieldValues, useForm, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -149,32 +150,50 @@ function AssignForm(props: FrameProps<AssignAction>) {
   const workers = useWorkers();
   return (
     <ActionForm {...props} schema={bulkAssignSchema} defaultValues={{ kind: 'assign', assigneeId: '' }}>
-      {(form) => {
-        if (workers.isPending) return <Spinner label={t('app.loading')} />;
-        if (workers.isError) return <Alert tone="error">{staffErrorMessage(t, workers.error)}</Alert>;
-        const error = wordsFor(t, form.formState.errors.assigneeId, 'staff.bulk.assigneeRequired');
-        return (
-          <div>
-            <label htmlFor={`${id}-assignee`} className="block font-semibold">
-              {t('staff.bulk.assignee')}
-            </label>
-            <FieldMessages id={`${id}-assignee`} error={error} />
-            <select
-              id={`${id}-assignee`}
-              className={fieldClasses}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={describedByOf(`${id}-assignee`, undefined, error)}
-              {...form.register('assigneeId')}
-            >
-              <option value="">{t('staff.bulk.chooseAssignee')}</option>
-              <SelectOptions
-                options={workers.data.workers.map((worker) => ({ value: worker.id, label: worker.name }))}
-              />
-            </select>
-          </div>
-        );
-      }}
+      {(form) =>
+        workers.isPending ? (
+          <Spinner label={t('app.loading')} />
+        ) : workers.isError ? (
+          <Alert tone="error">{staffErrorMessage(t, workers.error)}</Alert>
+        ) : (
+          <WorkerSelect id={id} form={form} workers={workers.data.workers} />
+        )
+      }
     </ActionForm>
+  );
+}
+
+/** Whom to assign to. It arrives after the dialog opened (and focused its first control), so it takes the focus. */
+function WorkerSelect({
+  id,
+  form,
+  workers,
+}: {
+  id: string;
+  form: UseFormReturn<AssignAction>;
+  workers: StaffWorker[];
+}) {
+  const { t } = useTranslation();
+  const { setFocus } = form;
+  useEffect(() => setFocus('assigneeId'), [setFocus]);
+  const error = wordsFor(t, form.formState.errors.assigneeId, 'staff.bulk.assigneeRequired');
+  return (
+    <div>
+      <label htmlFor={`${id}-assignee`} className="block font-semibold">
+        {t('staff.bulk.assignee')}
+      </label>
+      <FieldMessages id={`${id}-assignee`} error={error} />
+      <select
+        id={`${id}-assignee`}
+        className={fieldClasses}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByOf(`${id}-assignee`, undefined, error)}
+        {...form.register('assigneeId')}
+      >
+        <option value="">{t('staff.bulk.chooseAssignee')}</option>
+        <SelectOptions options={workers.map((worker) => ({ value: worker.id, label: worker.name }))} />
+      </select>
+    </div>
   );
 }
 
