@@ -24,7 +24,7 @@ import { fieldErrorText, zodOptions } from '@/components/ui/form/error-messages'
 import { ModalDialog } from '@/components/ui/modal-dialog';
 import { SelectOptions } from '@/components/ui/select-options';
 import { Spinner } from '@/components/ui/spinner';
-import { fieldClasses, TextField } from '@/components/ui/text-field';
+import { fieldClasses, TextAreaField, TextField } from '@/components/ui/text-field';
 import { ApiError, problemTypeOf } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
 import { useBulkAction } from '../api/bulk-action';
@@ -220,11 +220,11 @@ function RequestDocumentForm(props: FrameProps<RequestDocumentAction>) {
               error={wordsFor(t, errors.documentName, 'staff.documents.nameRequired')}
               {...form.register('documentName')}
             />
-            <TextArea
+            <TextAreaField
               id={`${id}-description`}
               label={t('staff.documents.description')}
               error={description}
-              field={form.register('description')}
+              {...form.register('description')}
             />
           </>
         );
@@ -241,45 +241,14 @@ function SendMessageForm(props: FrameProps<SendMessageAction>) {
   return (
     <ActionForm {...props} schema={bulkSendMessageSchema} defaultValues={{ kind: 'sendMessage', message: '' }}>
       {(form) => (
-        <TextArea
+        <TextAreaField
           id={`${id}-message`}
           label={t('staff.bulk.message')}
           hint={t('staff.bulk.messageHint', { days: RFI_DEFAULT_DUE_DAYS })}
           error={wordsFor(t, form.formState.errors.message, 'staff.bulk.messageRequired')}
-          field={form.register('message')}
+          {...form.register('message')}
         />
       )}
     </ActionForm>
-  );
-}
-
-function TextArea({
-  id,
-  label,
-  hint,
-  error,
-  field,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | undefined;
-  field: ReturnType<UseFormReturn<FieldValues>['register']>;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="block font-semibold">
-        {label}
-      </label>
-      <FieldMessages id={id} hint={hint} error={error} />
-      <textarea
-        id={id}
-        rows={4}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedByOf(id, hint, error)}
-        className={fieldClasses}
-        {...field}
-      />
-    </div>
   );
 }

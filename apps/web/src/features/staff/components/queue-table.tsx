@@ -1,4 +1,4 @@
-import { type QueueItem, type QueueSort, undecidedStatuses } from '@ccap/contracts';
+import { applicationListingKeys, type QueueItem, type QueueSort, undecidedStatuses } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Button } from '@/components/ui/button';
@@ -7,16 +7,7 @@ import { statusLabel, typeLabel } from '../staff-labels';
 import { ApplicationCells, cell, QueueRow, QueueTableFrame, queueColumns, SortHeaders } from './queue-frame';
 
 const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
-  ...queueColumns([
-    'applicationId',
-    'providerName',
-    'providerType',
-    'county',
-    'status',
-    'submittedAt',
-    'daysWaiting',
-    'assignee',
-  ] as const),
+  ...queueColumns([...applicationListingKeys, 'daysWaiting', 'assignee'] as const),
   { sort: 'nextRfiDueAt', labelKey: 'staff.queue.columns.rfis' },
 ];
 
