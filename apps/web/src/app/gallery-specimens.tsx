@@ -9,6 +9,7 @@ import { State } from '@/features/gallery/specimens/shared-specimens';
 import { ResultsList } from '@/features/providers/components/results-list';
 import { RfiList } from '@/features/rfi/components/rfi-list';
 import { QueueTable } from '@/features/staff/components/queue-table';
+import { useBulkSelection } from '@/features/staff/use-bulk-selection';
 
 /*
  * The gallery's specimens of components that belong to one feature. Features do not import
@@ -54,6 +55,7 @@ function QueueTableSpecimen() {
   const [sort, setSort] = useState<QueueSort>('daysWaiting');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [items, setItems] = useState(QUEUE);
+  const selection = useBulkSelection(items, items.length, undefined);
   const valueOf = (item: QueueItem) => (sort === 'assignee' ? (item.assignee?.name ?? '') : (item[sort] ?? ''));
   const sorted = [...items].sort((a, b) => {
     const [x, y] = [valueOf(a), valueOf(b)];
@@ -79,6 +81,7 @@ function QueueTableSpecimen() {
           )
         }
         assigning={undefined}
+        selection={selection.rows}
       />
     </State>
   );

@@ -78,6 +78,8 @@ export const queryKeys = {
     /** An approved provider's approval term, on the review page (ADR 107). */
     recordApproval: (applicationId: number) => ['staff', 'record-approval', applicationId] as const,
     audit: (query: AuditSearchQueryInput) => ['staff', 'audit', query] as const,
+    /** Whom the caller may assign an application to. */
+    workers: () => ['staff', 'workers'] as const,
   },
   providers: {
     settings: () => ['providers', 'settings'] as const,

@@ -8,18 +8,26 @@ export const BULK_ACTION_MAX = 1000;
 export const bulkActionKinds = ['assign', 'startReview', 'requestDocument', 'sendMessage'] as const;
 export type BulkActionKind = (typeof bulkActionKinds)[number];
 
+/** Assign to a member of staff who works in the application's county. */
+export const bulkAssignSchema = z.object({ kind: z.literal('assign'), assigneeId: z.uuid() });
+export const bulkStartReviewSchema = z.object({ kind: z.literal('startReview') });
+/** One more required document (as POST /api/Staff/applications/{id}/documents). */
+export const bulkRequestDocumentSchema = z.object({
+  kind: z.literal('requestDocument'),
+  ...requestDocumentSchema.shape,
+});
+/** A message to the applicant, as a request for information with the default due date. */
+export const bulkSendMessageSchema = z.object({
+  kind: z.literal('sendMessage'),
+  message: z.string().trim().min(1, 'Write the message.').max(RFI_COMMENT_MAX),
+});
+
 /** The action and its parameters: each is a single action of the review, done on every item. */
 export const bulkActionSchema = z.discriminatedUnion('kind', [
-  /** Assign to a member of staff who works in the application's county. */
-  z.object({ kind: z.literal('assign'), assigneeId: z.uuid() }),
-  z.object({ kind: z.literal('startReview') }),
-  /** One more required document (as POST /api/Staff/applications/{id}/documents). */
-  z.object({ kind: z.literal('requestDocument'), ...requestDocumentSchema.shape }),
-  /** A message to the applicant, as a request for information with the default due date. */
-  z.object({
-    kind: z.literal('sendMessage'),
-    message: z.string().trim().min(1, 'Write the message.').max(RFI_COMMENT_MAX),
-  }),
+  bulkAssignSchema,
+  bulkStartReviewSchema,
+  bulkRequestDocumentSchema,
+  bulkSendMessageSchema,
 ]);
 export type BulkAction = z.infer<typeof bulkActionSchema>;
 

@@ -1,4 +1,5 @@
 import type { BulkActionResponse, StaffQueueResponse } from '@ccap/contracts';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
 import { submitApplication } from '../../../test/documents-fixture';
@@ -208,4 +209,79 @@ describe('bulk actions', () => {
       (await ctx.app.inject({ method: 'GET', url: '/api/Staff/workers', headers: applicant.headers })).statusCode,
     ).toBe(403);
   });
+});
+
+describe('a bulk action on 500 rows of which 20 changed meanwhile', () => {
+  it('finishes the 480, reports the 20, and leaves no item half done', async () => {
+    const linnWorker = await createUser(ctx, 'Linn Worker', 'service-worker', ['Linn']);
+    const linnColleague = await createUser(ctx, 'Linn Colleague', 'service-worker', ['Linn']);
+    // 500 submitted applications in one statement: the action under test is the bulk one, not the submission.
+    const { db } = ctx.database;
+    await sql`
+      insert into application (owner_id, draft_id, provider_type, status, application_json, provider_name, county)
+      select ${applicant.id}::uuid, 100000 + g, 'registeredprovider', 'submitted', '{}'::jsonb,
+        'Bulk Linn ' || g, 'Linn'
+      from generate_series(1, 500) g`.execute(db);
+    const listed500 = await db
+      .selectFrom('application')
+      .select(['id as applicationId', 'version'])
+      .where('county', '=', 'Linn')
+      .orderBy('id')
+      .execute();
+    expect(listed500).toHaveLength(500);
+    // After the list was read, a colleague takes every 25th one through the single action.
+    const changed = listed500.filter((_, index) => index % 25 === 7);
+    for (const item of changed) {
+      const response = await post(linnColleague, `/api/Staff/applications/${item.applicationId}/assign`, {
+        assignee: 'me',
+        version: item.version,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    expect(changed).toHaveLength(20);
+
+    const answer = await bulk(linnWorker, {
+      action: { kind: 'assign', assigneeId: linnWorker.id },
+      target: { items: listed500 },
+    });
+    expect(answer).toMatchObject({ kind: 'assign', done: 480, refused: 20 });
+    const changedIds = new Set(changed.map((item) => item.applicationId));
+    expect(
+      answer.items
+        .filter((item) => item.outcome === 'refused')
+        .map((item) => [item.applicationId, item.outcome === 'refused' && item.reason]),
+    ).toEqual(changed.map((item) => [item.applicationId, 'versionConflict']));
+
+    // Each one is whole: done ones are assigned, one version on, with their audit entry; the 20 are as the colleague left them.
+    const after = await db
+      .selectFrom('application')
+      .select(['id', 'assignee_id', 'version'])
+      .where('county', '=', 'Linn')
+      .orderBy('id')
+      .execute();
+    const before = new Map(listed500.map((item) => [item.applicationId, item.version]));
+    for (const row of after) {
+      expect({ id: row.id, assignee: row.assignee_id, version: row.version }).toEqual({
+        id: row.id,
+        assignee: changedIds.has(row.id) ? linnColleague.id : linnWorker.id,
+        version: before.get(row.id)! + 1,
+      });
+    }
+    const audited = await db
+      .selectFrom('audit_log')
+      .select(['entity_id', 'actor_id'])
+      .where('action', '=', 'application.assigned')
+      .where(
+        'entity_id',
+        'in',
+        listed500.map((item) => String(item.applicationId)),
+      )
+      .execute();
+    const byWorker = audited
+      .filter((entry) => entry.actor_id === linnWorker.id)
+      .map((entry) => Number(entry.entity_id));
+    expect(byWorker).toHaveLength(480);
+    expect(byWorker.some((id) => changedIds.has(id))).toBe(false);
+    expect(audited).toHaveLength(500);
+  }, 120_000);
 });

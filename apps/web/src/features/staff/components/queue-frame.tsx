@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { linkClasses } from '@/components/ui/button';
 import { ScrollRegion } from './scroll-region';
 
 export const cell = 'px-3 py-2 text-start align-top';
@@ -54,6 +56,24 @@ export function QueueTableFrame({
         <tbody>{children}</tbody>
       </table>
     </ScrollRegion>
+  );
+}
+
+/** Columns headed by the queue's own words (`staff.queue.columns.<sort>`), in the order given. */
+export const queueColumns = <K extends string>(sorts: readonly K[]) =>
+  sorts.map((sort) => ({ sort, labelKey: `staff.queue.columns.${sort}` }));
+
+/** A row's first cells: the application's number, then the provider's name (the row's header) linking to its review. */
+export function ApplicationCells({ item }: { item: { applicationId: number; providerName: string } }) {
+  return (
+    <>
+      <td className={cell}>{item.applicationId}</td>
+      <th scope="row" className={`${cell} font-normal`}>
+        <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
+          {item.providerName}
+        </Link>
+      </th>
+    </>
   );
 }
 

@@ -1,22 +1,24 @@
-import { type QueueItem, type QueueSort, undecidedStatuses } from '@ccap/contracts';
+import { applicationListingKeys, type QueueItem, type QueueSort, undecidedStatuses } from '@ccap/contracts';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Button, linkClasses } from '@/components/ui/button';
+import { useEffect, useRef } from 'react';
+import { Button } from '@/components/ui/button';
 import { useIntlFormat } from '@/lib/intl-format';
 import { statusLabel, typeLabel } from '../staff-labels';
-import { cell, QueueRow, QueueTableFrame, SortHeaders } from './queue-frame';
+import { ApplicationCells, cell, QueueRow, QueueTableFrame, queueColumns, SortHeaders } from './queue-frame';
 
 const COLUMNS: { sort: QueueSort; labelKey: string }[] = [
-  { sort: 'applicationId', labelKey: 'staff.queue.columns.applicationId' },
-  { sort: 'providerName', labelKey: 'staff.queue.columns.providerName' },
-  { sort: 'providerType', labelKey: 'staff.queue.columns.providerType' },
-  { sort: 'county', labelKey: 'staff.queue.columns.county' },
-  { sort: 'status', labelKey: 'staff.queue.columns.status' },
-  { sort: 'submittedAt', labelKey: 'staff.queue.columns.submittedAt' },
-  { sort: 'daysWaiting', labelKey: 'staff.queue.columns.daysWaiting' },
-  { sort: 'assignee', labelKey: 'staff.queue.columns.assignee' },
+  ...queueColumns([...applicationListingKeys, 'daysWaiting', 'assignee'] as const),
   { sort: 'nextRfiDueAt', labelKey: 'staff.queue.columns.rfis' },
 ];
+
+/** Which rows are chosen for a bulk action, and how the checkboxes change that. */
+export interface RowSelection {
+  isSelected: (applicationId: number) => boolean;
+  onToggle: (item: QueueItem, selected: boolean) => void;
+  /** Whether every row of the page is chosen, some are, or none. */
+  page: 'all' | 'some' | 'none';
+  onTogglePage: (selected: boolean) => void;
+}
 
 /** A flag beside a cell's value, in words (not only in colour). */
 export function QueueFlag({ children }: { children: string }) {
@@ -36,6 +38,7 @@ export function QueueTable({
   onSort,
   onAssign,
   assigning,
+  selection,
 }: {
   items: QueueItem[];
   sort: QueueSort;
@@ -44,23 +47,38 @@ export function QueueTable({
   onSort: (sort: QueueSort) => void;
   onAssign: (item: QueueItem) => void;
   assigning: number | undefined;
+  selection: RowSelection;
 }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
   return (
     <QueueTableFrame
       caption={t('staff.queue.caption')}
-      minWidth="min-w-[56rem]"
-      head={<SortHeaders columns={COLUMNS} label={(key) => t(key)} sort={sort} order={order} onSort={onSort} />}
+      minWidth="min-w-[60rem]"
+      head={
+        <>
+          <th scope="col" className={cell}>
+            <SelectBox
+              label={t('staff.bulk.selectPage')}
+              checked={selection.page === 'all'}
+              indeterminate={selection.page === 'some'}
+              onChange={selection.onTogglePage}
+            />
+          </th>
+          <SortHeaders columns={COLUMNS} label={(key) => t(key)} sort={sort} order={order} onSort={onSort} />
+        </>
+      }
     >
       {items.map((item) => (
         <QueueRow key={item.applicationId} flagged={item.overdue}>
-          <td className={cell}>{item.applicationId}</td>
-          <th scope="row" className={`${cell} font-normal`}>
-            <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
-              {item.providerName}
-            </Link>
-          </th>
+          <td className={cell}>
+            <SelectBox
+              label={t('staff.bulk.selectRow', { name: item.providerName })}
+              checked={selection.isSelected(item.applicationId)}
+              onChange={(checked) => selection.onToggle(item, checked)}
+            />
+          </td>
+          <ApplicationCells item={item} />
           <td className={cell}>{typeLabel(t, item.providerType)}</td>
           <td className={cell}>{item.county ?? '—'}</td>
           <td className={cell}>{statusLabel(t, item.status)}</td>
@@ -97,6 +115,37 @@ export function QueueTable({
         </QueueRow>
       ))}
     </QueueTableFrame>
+  );
+}
+
+/** A checkbox with a spoken label and a 44 px target; `indeterminate` for a page partly chosen. */
+function SelectBox({
+  label,
+  checked,
+  indeterminate = false,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  // "Mixed" is a DOM property only: no attribute sets it.
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <label className="-m-2 inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center">
+      <input
+        ref={ref}
+        type="checkbox"
+        className="size-5"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span className="sr-only">{label}</span>
+    </label>
   );
 }
 

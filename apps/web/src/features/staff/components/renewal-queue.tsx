@@ -6,9 +6,7 @@ import {
 } from '@ccap/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
-import { linkClasses } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { apiRequest } from '@/lib/api-client';
 import { useIntlFormat } from '@/lib/intl-format';
@@ -17,9 +15,8 @@ import { staffErrorMessage } from '../staff-errors';
 import { statusLabel } from '../staff-labels';
 import { useQueueParams } from '../use-queue-params';
 import { QueuePager } from './queue-pager';
-import { cell, SortHeader } from './queue-frame';
+import { ApplicationCells, cell, QueueRow, QueueTableFrame, queueColumns, SortHeaders } from './queue-frame';
 import { QueueFlag } from './queue-table';
-import { ScrollRegion } from './scroll-region';
 
 const PAGE_SIZE = 25;
 type RenewalSort = (typeof renewalQueueSorts)[number];
@@ -35,10 +32,7 @@ const useRenewalQueue = (query: StaffRenewalQueryInput) =>
   });
 
 const COLUMNS: { sort: RenewalSort; labelKey: string }[] = [
-  { sort: 'applicationId', labelKey: 'staff.queue.columns.applicationId' },
-  { sort: 'providerName', labelKey: 'staff.queue.columns.providerName' },
-  { sort: 'county', labelKey: 'staff.queue.columns.county' },
-  { sort: 'status', labelKey: 'staff.queue.columns.status' },
+  ...queueColumns(['applicationId', 'providerName', 'county', 'status'] as const),
   { sort: 'submittedAt', labelKey: 'staff.queue.renewals.sentOn' },
   { sort: 'endsOn', labelKey: 'staff.queue.renewals.endsOn' },
 ];
@@ -68,48 +62,32 @@ export function RenewalQueue() {
         <>
           <p role="status">{t('staff.queue.renewals.count', { total: format.number(queue.data.total) })}</p>
           {queue.data.items.length > 0 ? (
-            <ScrollRegion label={t('staff.queue.renewals.caption')}>
-              <table className="w-full min-w-[48rem] border-collapse text-sm">
-                <caption className="sr-only">{t('staff.queue.renewals.caption')}</caption>
-                <thead>
-                  <tr className="border-b-2 border-slate-400">
-                    {COLUMNS.map((column) => (
-                      <SortHeader
-                        key={column.sort}
-                        column={column.sort}
-                        label={t(column.labelKey)}
-                        sort={sort}
-                        order={order}
-                        onSort={onSort}
-                      />
-                    ))}
-                    <th scope="col" className={`${cell} font-semibold`}>
-                      {t('staff.queue.renewals.daysLeft')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {queue.data.items.map((item: RenewalQueueItem) => (
-                    <tr key={item.applicationId} className="border-b border-slate-200 dark:border-slate-700">
-                      <td className={cell}>{item.applicationId}</td>
-                      <th scope="row" className={`${cell} font-normal`}>
-                        <Link to={`/staff/applications/${item.applicationId}`} className={linkClasses}>
-                          {item.providerName}
-                        </Link>
-                      </th>
-                      <td className={cell}>{item.county ?? '—'}</td>
-                      <td className={cell}>{statusLabel(t, item.status)}</td>
-                      <td className={cell}>{format.date(item.sentOn)}</td>
-                      <td className={cell}>{format.date(item.endsOn)}</td>
-                      <td className={cell}>
-                        {format.number(item.daysLeft)}
-                        {item.daysLeft < 0 ? <QueueFlag>{t('staff.queue.renewals.pastEnd')}</QueueFlag> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <QueueTableFrame
+              caption={t('staff.queue.renewals.caption')}
+              minWidth="min-w-[48rem]"
+              head={
+                <>
+                  <SortHeaders columns={COLUMNS} label={(key) => t(key)} sort={sort} order={order} onSort={onSort} />
+                  <th scope="col" className={`${cell} font-semibold`}>
+                    {t('staff.queue.renewals.daysLeft')}
+                  </th>
+                </>
+              }
+            >
+              {queue.data.items.map((item: RenewalQueueItem) => (
+                <QueueRow key={item.applicationId} flagged={false}>
+                  <ApplicationCells item={item} />
+                  <td className={cell}>{item.county ?? '—'}</td>
+                  <td className={cell}>{statusLabel(t, item.status)}</td>
+                  <td className={cell}>{format.date(item.sentOn)}</td>
+                  <td className={cell}>{format.date(item.endsOn)}</td>
+                  <td className={cell}>
+                    {format.number(item.daysLeft)}
+                    {item.daysLeft < 0 ? <QueueFlag>{t('staff.queue.renewals.pastEnd')}</QueueFlag> : null}
+                  </td>
+                </QueueRow>
+              ))}
+            </QueueTableFrame>
           ) : null}
           <QueuePager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
         </>

@@ -1,4 +1,5 @@
 import {
+  bulkFiltersSchema,
   type QueueItem,
   type QueueSort,
   queueSortSchema,
@@ -25,6 +26,8 @@ import { StaffNav } from '../components/staff-nav';
 import { staffErrorMessage } from '../staff-errors';
 import { useQueueParams } from '../use-queue-params';
 import { ExportButton, exportFiltersOf } from '../exports/export-dialog';
+import { BulkActions } from '../components/bulk-actions';
+import { useBulkSelection } from '../use-bulk-selection';
 
 const PAGE_SIZE = 25;
 
@@ -81,6 +84,12 @@ function ApplicationQueue() {
   const queue = useQueue({ ...(filters as StaffQueueQueryInput), sort, order, page, pageSize: PAGE_SIZE });
   const assign = useAssignApplication();
   const [assignError, setAssignError] = useState<string>();
+  const bulkFilters = bulkFiltersSchema.safeParse(exportFiltersOf(filters));
+  const selection = useBulkSelection(
+    queue.data?.items ?? [],
+    queue.data?.total ?? 0,
+    bulkFilters.success ? bulkFilters.data : undefined,
+  );
 
   const onSort = (column: QueueSort) =>
     update({ sort: column, order: column === sort && order === 'asc' ? 'desc' : 'asc', page: undefined });
@@ -110,6 +119,7 @@ function ApplicationQueue() {
       ) : (
         <>
           <p role="status">{t('staff.queue.count', { total: format.number(queue.data.total) })}</p>
+          <BulkActions selection={selection} total={queue.data.total} />
           {queue.data.items.length > 0 ? (
             <QueueTable
               items={queue.data.items}
@@ -119,6 +129,7 @@ function ApplicationQueue() {
               onSort={onSort}
               onAssign={onAssign}
               assigning={assign.isPending ? assign.variables.id : undefined}
+              selection={selection.rows}
             />
           ) : null}
           <QueuePager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
