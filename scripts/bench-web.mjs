@@ -189,7 +189,8 @@ async function startChromium() {
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill();
     await exited;
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    // Chromium's helper processes may still be writing its cache just after the browser exits.
+    fs.rmSync(userDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   };
   const portFile = path.join(userDataDir, 'DevToolsActivePort');
   const deadline = Date.now() + 30_000;
