@@ -5,7 +5,7 @@ import type { RowSelection } from './components/queue-table';
 interface Chosen {
   /** The filters the rows were chosen under: other filters start an empty selection. */
   key: string;
-  /** Each chosen application's version as it was listed. */
+  /** Each chosen application's version as it was last listed. */
   rows: Map<number, number>;
   /** Everything the filters match, rather than the rows. */
   allMatching: boolean;
@@ -35,6 +35,16 @@ export function useBulkSelection(items: QueueItem[], total: number, filters: Bul
   const chosen = state.key === key ? state : { key, rows: new Map<number, number>(), allMatching: false };
   const set = (rows: Map<number, number>, allMatching = false) => setState({ key, rows, allMatching });
 
+  // A chosen row listed again with another version (the worker acted on it alone since) takes
+  // the version now shown: the action is on the row as the worker sees it.
+  const moved = items.filter(
+    (item) => chosen.rows.has(item.applicationId) && chosen.rows.get(item.applicationId) !== item.version,
+  );
+  if (moved.length > 0) {
+    const rows = new Map(chosen.rows);
+    for (const item of moved) rows.set(item.applicationId, item.version);
+    setState({ ...chosen, rows });
+  }
   const onPage = items.filter((item) => chosen.allMatching || chosen.rows.has(item.applicationId)).length;
   const page = items.length > 0 && onPage === items.length ? 'all' : onPage > 0 ? 'some' : 'none';
   const pageRows = (rows: Map<number, number>) => {
