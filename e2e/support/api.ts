@@ -88,3 +88,24 @@ export async function reportChange(
   expect(sent.status).toBe(200);
   return draft.json.changeId;
 }
+
+/** A small but real PDF (its header and end mark), naming what it stands for inside a comment. */
+export const pdfOf = (label: string) => Buffer.from(`%PDF-1.4\n% ${label}\n%%EOF\n`);
+
+/** The signed-in applicant of `page` uploads a small PDF for every document their application needs. */
+export async function uploadEveryDocument(page: Page, applicationId: number): Promise<void> {
+  const list = await callApi<{ documentId: number; documentName: string }[]>(
+    page,
+    `/api/Application/${applicationId}/documents`,
+  );
+  expect(list.status).toBe(200);
+  for (const document of list.json) {
+    const uploaded = await callApi(page, '/api/Application/upload-documents', {
+      applicationId,
+      documentId: document.documentId,
+      documentName: `document-${document.documentId}.pdf`,
+      documentStream: pdfOf(document.documentName).toString('base64'),
+    });
+    expect(uploaded.status).toBe(200);
+  }
+}

@@ -83,6 +83,43 @@ describe.skipIf(!!connectionString)('the job queue on the embedded PGlite', () =
       `job queue on PGlite: ${await oncePerPeriod({ pool: database.pool }, database.pool.query.bind(database.pool))}`,
     );
   }, 20_000);
+
+  it('runs a keyed job again within its period when the key changes, once per key', async () => {
+    const schema = `pgboss_test_${randomBytes(4).toString('hex')}`;
+    let day = '2027-01-01';
+    const runs: string[] = [];
+    const queues = await Promise.all(
+      [0, 1].map(() =>
+        startJobQueue({
+          pool: database.pool,
+          schema,
+          log,
+          tickMs: 100,
+          pollingIntervalSeconds: 0.5,
+          jobs: [
+            {
+              name: 'daily',
+              everySeconds: 3600,
+              expireInSeconds: 60,
+              key: () => day,
+              run: async () => void runs.push(day),
+            },
+          ],
+        }),
+      ),
+    );
+    try {
+      await expect.poll(() => runs, { timeout: 5_000, interval: 100 }).toEqual(['2027-01-01']);
+      // The next day starts within the same hour: its work is asked for at once, and once.
+      day = '2027-01-02';
+      await expect.poll(() => runs, { timeout: 5_000, interval: 100 }).toEqual(['2027-01-01', '2027-01-02']);
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect(runs).toEqual(['2027-01-01', '2027-01-02']);
+    } finally {
+      await Promise.all(queues.map((queue) => queue.stop()));
+      await database.pool.query(`drop schema ${schema} cascade`);
+    }
+  }, 20_000);
 });
 
 describe.skipIf(!connectionString)('the job queue on one PostgreSQL', () => {

@@ -9,6 +9,12 @@ export interface PeriodicJob {
   everySeconds: number;
   /** An active job not finished after this long belongs to a dead worker: it is retried. */
   expireInSeconds: number;
+  /**
+   * The work the job is for, such as the program's day for work done once a day: a new key asks
+   * again within the slot (the first minutes of a day, or a clock moved outside production),
+   * the same key once per slot as without one.
+   */
+  key?: () => string;
   run(): Promise<void>;
 }
 
@@ -205,7 +211,11 @@ export async function startJobQueue(options: JobQueueOptions) {
     for (const job of options.jobs) {
       if (stopping) return;
       try {
-        await boss.send(job.name, {}, { singletonSeconds: job.everySeconds, expireInSeconds: job.expireInSeconds });
+        await boss.send(
+          job.name,
+          {},
+          { singletonSeconds: job.everySeconds, singletonKey: job.key?.(), expireInSeconds: job.expireInSeconds },
+        );
       } catch (error) {
         options.log.warn({ err: error, job: job.name }, 'job queue: could not ask for a job');
       }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personCheckFields, providerCredentialFields } from '../application/credential-answers';
 import type { DraftApplication } from '../application/draft-application';
 import { type CredentialRules, credentialOfDocument, credentialStates } from '../credentials/credential-states';
 import { type DocumentRule, type RequiredDocumentSpec, requiredDocumentsFor } from '../documents/required-documents';
@@ -73,6 +74,19 @@ function sameAnswers(a: unknown, b: unknown): boolean {
 type Person = { firstName?: string; lastName?: string } & Record<string, unknown>;
 const nameOf = (person: Person) => `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
 
+/**
+ * A person's credential dates (trainings, checks, examination) are not what a per-person
+ * document stands on: whether the document it proves is still good is the expiry's question
+ * (`credentialExpiryOn`), and the wizard rewrites the training list (one entry per training of
+ * the profile) whenever the step is saved, which would otherwise ask for every such document.
+ */
+const credentialAnswerKeys: ReadonlySet<string> = new Set([
+  ...Object.keys(providerCredentialFields),
+  ...Object.keys(personCheckFields),
+]);
+const withoutCredentialAnswers = (person: Person) =>
+  Object.fromEntries(Object.entries(person).filter(([key]) => !credentialAnswerKeys.has(key)));
+
 /** The answer objects a rule's document stands on in one application. */
 function basisOf(rule: DocumentRule, document: RequiredDocumentSpec, answers: DraftApplication): unknown[] {
   const at = (path: string) =>
@@ -89,7 +103,7 @@ function basisOf(rule: DocumentRule, document: RequiredDocumentSpec, answers: Dr
     const name = nameOf(candidate);
     return name !== '' && document.documentName.includes(name);
   });
-  return [...paths.map(at), ...(rule.per ? [person ?? null] : [])];
+  return [...paths.map(at), ...(rule.per ? [person ? withoutCredentialAnswers(person) : null] : [])];
 }
 
 /**

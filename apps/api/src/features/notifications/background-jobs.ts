@@ -146,17 +146,19 @@ export async function startBackgroundJobs(options: {
       : undefined;
 
   if (options.jobQueue) {
+    const programDay = () => repositories.providerRecords.today();
     const jobs: PeriodicJob[] = [
       { ...JOB_QUEUES.remindDrafts, everySeconds: 3600, run: remindStaleDrafts },
       { ...JOB_QUEUES.remindDueRfis, everySeconds: 3600, run: remindDueRfis },
       // Each minute: the search shows a change within a minute of the start of its day.
       { ...JOB_QUEUES.applyProviderChanges, everySeconds: APPLY_CHANGES_EVERY_SECONDS, run: applyProviderChanges },
       // Hourly: a reminder goes out within the first hour of its day.
-      { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, run: sendApprovalNotices },
+      // Keyed by the program's day: a new day's work does not wait for the hour's slot to end.
+      { ...JOB_QUEUES.sendApprovalNotices, everySeconds: 3600, key: programDay, run: sendApprovalNotices },
       { ...JOB_QUEUES.deliverAnnouncements, everySeconds: 5, run: deliverAnnouncements },
       // Asked for each hour, so that a day's work is done early that day whatever instance was
       // down; a credential already asked for is a row, so the other runs of the day open nothing.
-      { ...JOB_QUEUES.openCredentialRfis, everySeconds: 3600, run: openCredentialRfis },
+      { ...JOB_QUEUES.openCredentialRfis, everySeconds: 3600, key: programDay, run: openCredentialRfis },
     ];
     if (worker) jobs.push({ ...JOB_QUEUES.drainMail, everySeconds: 5, run: async () => void (await worker.drain()) });
     if (sweepOrphans) jobs.push({ ...JOB_QUEUES.sweepOrphans, everySeconds: 6 * 3600, run: sweepOrphans });

@@ -5,6 +5,7 @@ import type {
   MyRenewal,
   ProviderRecordView,
   ProviderSearchResponse,
+  StaffQueueResponse,
   StaffRenewalQueue,
 } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +229,21 @@ describe('renewal', () => {
     expect(polk.json<StaffRenewalQueue>().items).toEqual([]);
     expect((await call(polkWorker, 'GET', `/api/Staff/applications/${renewalId}`)).statusCode).toBe(404);
     expect((await call(storyWorker, 'GET', '/api/Staff/renewals?sort=nope')).statusCode).toBe(400);
+  });
+
+  it('is not in the application queue, its count, its export or its bulk selection: only new applications are', async () => {
+    const queue = await call(storyWorker, 'GET', '/api/Staff/applications?pageSize=100');
+    expect(queue.statusCode).toBe(200);
+    const { items, total } = queue.json<StaffQueueResponse>();
+    const ids = items.map((item) => item.applicationId);
+    expect(ids).toContain(recordId);
+    expect(ids).not.toContain(renewalId);
+    expect(total).toBe(items.length);
+    // The same filters over the application queue count the same applications.
+    const scope = { userId: storyWorker.id, allCounties: false, counties: ['Story'] };
+    expect(await ctx.app.repositories.queue.count(scope, {})).toBe(total);
+    // The application itself still opens for review.
+    expect((await call(storyWorker, 'GET', `/api/Staff/applications/${renewalId}`)).statusCode).toBe(200);
   });
 
   it('sent before the last day, keeps the record in force past it; its reminders stop', async () => {

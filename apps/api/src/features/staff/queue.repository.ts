@@ -78,7 +78,9 @@ export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
             .as('r'),
         (join) => join.onRef('r.application_id', '=', 'a.id'),
       )
-      .where(inScope(scope));
+      .where(inScope(scope))
+      // Renewals have their own queue (ADR 121); this one, its exports and bulk actions are new applications.
+      .where('a.kind', '=', 'new');
     if (query.status) base = base.where('a.status', '=', query.status);
     if (query.county) base = base.where('a.county', '=', query.county);
     if (query.providerType) base = base.where('a.provider_type', '=', query.providerType);

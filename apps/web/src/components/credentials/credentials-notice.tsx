@@ -54,52 +54,82 @@ export function CredentialsNotice({
   );
 }
 
-/** Every credential of a record with its expiry and state, as a table (the record pages). */
+/**
+ * Every credential of a record with its expiry and state, as a table (the record pages). Below
+ * the small breakpoint each row stacks into a block whose cells name their column, so nothing
+ * scrolls sideways at 320 px; the header row stays for screen readers.
+ */
 export function CredentialsTable({ credentials }: { credentials: readonly CredentialState[] }) {
   const { t } = useTranslation();
   const format = useIntlFormat();
   const name = useCredentialName();
   if (credentials.length === 0) return null;
-  const cell = 'border-b border-slate-300 px-2 py-2 text-start align-top dark:border-slate-600';
+  const head = 'border-b border-slate-300 px-2 py-2 text-start align-top font-semibold dark:border-slate-600';
+  const cell =
+    'px-2 py-1 text-start align-top max-sm:block sm:border-b sm:border-slate-300 sm:py-2 sm:dark:border-slate-600';
+  const columns = {
+    completedOn: t('application.fields.completedOn'),
+    expiresOn: t('credentials.table.expiresOn'),
+    state: t('credentials.table.state'),
+  };
+  // The column's name before the value where the cells stack (hidden from the table's readers).
+  const stackedLabel = (label: string) => (
+    <span aria-hidden="true" className="font-semibold sm:hidden">
+      {label}:{' '}
+    </span>
+  );
+  // A credential not given has no expiry to state; one given without an expiry does not expire.
+  const expiry = (entry: CredentialState) => {
+    if (entry.expiresOn) return format.date(entry.expiresOn);
+    return entry.status === 'missing' ? '—' : t('credentials.table.noExpiry');
+  };
   return (
     <section aria-labelledby="credentials-heading" className="space-y-3">
       <h2 id="credentials-heading" className="text-2xl font-semibold">
         {t('credentials.table.heading')}
       </h2>
-      <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr>
-              <th scope="col" className={`${cell} font-semibold`}>
-                {t('credentials.table.credential')}
+      <table className="w-full border-collapse text-sm max-sm:block">
+        <thead className="max-sm:sr-only">
+          <tr>
+            <th scope="col" className={head}>
+              {t('credentials.table.credential')}
+            </th>
+            <th scope="col" className={head}>
+              {columns.completedOn}
+            </th>
+            <th scope="col" className={head}>
+              {columns.expiresOn}
+            </th>
+            <th scope="col" className={head}>
+              {columns.state}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="max-sm:block">
+          {credentials.map((entry) => (
+            <tr
+              key={entry.key}
+              className="max-sm:block max-sm:border-b max-sm:border-slate-300 max-sm:py-2 max-sm:dark:border-slate-600"
+            >
+              <th scope="row" className={`${cell} font-semibold sm:font-normal`}>
+                {name(entry)}
               </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                {t('application.fields.completedOn')}
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                {t('credentials.table.expiresOn')}
-              </th>
-              <th scope="col" className={`${cell} font-semibold`}>
-                {t('credentials.table.state')}
-              </th>
+              <td className={cell}>
+                {stackedLabel(columns.completedOn)}
+                {entry.completedOn ? format.date(entry.completedOn) : '—'}
+              </td>
+              <td className={cell}>
+                {stackedLabel(columns.expiresOn)}
+                {expiry(entry)}
+              </td>
+              <td className={cell}>
+                {stackedLabel(columns.state)}
+                {t(`credentials.status.${entry.status}`)}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {credentials.map((entry) => (
-              <tr key={entry.key}>
-                <th scope="row" className={`${cell} font-normal`}>
-                  {name(entry)}
-                </th>
-                <td className={cell}>{entry.completedOn ? format.date(entry.completedOn) : '—'}</td>
-                <td className={cell}>
-                  {entry.expiresOn ? format.date(entry.expiresOn) : t('credentials.table.noExpiry')}
-                </td>
-                <td className={cell}>{t(`credentials.status.${entry.status}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </table>
     </section>
   );
 }

@@ -1,4 +1,11 @@
-import type { ApplicationReadLog, DashboardResponse, DraftRecord, MyApprovalTerm } from '@ccap/contracts';
+import {
+  type ApplicationReadLog,
+  canRenewWith,
+  type DashboardResponse,
+  type DraftRecord,
+  type MyApprovalTerm,
+  type RenewalState,
+} from '@ccap/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -83,6 +90,95 @@ describe('the dashboard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /Your approval ended on November 20, 2026 with no renewal, so it has lapsed.*Contact your county office/,
     );
+  });
+
+  describe('the Renew button', () => {
+    const approved = {
+      ...submitted,
+      isDocumentRequired: false,
+      providerApplication: { ...submitted.providerApplication!, status: 'approved' as const },
+    };
+    /** The record's renewal as the API states it `daysLeft` days before the last day (negative: after). */
+    const renewalAt = (daysLeft: number, overrides: Partial<RenewalState> = {}): RenewalState => ({
+      recordApplicationId: 31,
+      endsOn: '2026-12-20',
+      daysLeft,
+      lapsed: daysLeft < 0,
+      opensOn: '2026-09-21',
+      canRenew: canRenewWith(daysLeft),
+      draftId: null,
+      sent: null,
+      answeredOn: {
+        categoryTypes: '2024-12-21',
+        providerInfo: '2024-12-21',
+        address: '2024-12-21',
+        assistants: '2024-12-21',
+        children: '2024-12-21',
+        adults: '2024-12-21',
+        w9Info: '2024-12-21',
+        ratesInfo: '2024-12-21',
+        operationHoursInfo: '2024-12-21',
+        conditions: '2024-12-21',
+      },
+      documentsOnFile: [],
+      ...overrides,
+    });
+    const arrangeRenewal = (renewal: RenewalState) => {
+      const started: unknown[] = [];
+      arrange(approved, [], noReads, {
+        approval: { endsOn: renewal.endsOn, daysLeft: renewal.daysLeft, lapsed: renewal.lapsed },
+      });
+      server.use(
+        http.get('*/api/ProviderRecord/renewal', () => HttpResponse.json({ renewal })),
+        http.post('*/api/ProviderRecord/renewal', async ({ request }) => {
+          started.push(await request.json());
+          return HttpResponse.json({ draftId: 77, providerType: 'registeredprovider' }, { status: 201 });
+        }),
+      );
+      return started;
+    };
+
+    it('is hidden more than 90 days before the end', async () => {
+      arrangeRenewal(renewalAt(91));
+      await renderRoute('/dashboard');
+      expect(await screen.findByRole('link', { name: 'My provider record' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Renew' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Renew your approval/)).not.toBeInTheDocument();
+    });
+
+    it('shows from 90 days before the end and opens the wizard on the renewal draft', async () => {
+      const started = arrangeRenewal(renewalAt(90));
+      const { router } = await renderRoute('/dashboard');
+      await userEvent.click(await screen.findByRole('button', { name: 'Renew' }));
+      await vi.waitFor(() =>
+        expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+          '/registeredapplication/registration/registeredprovider?draft=77',
+        ),
+      );
+      expect(started).toHaveLength(1);
+    });
+
+    it('shows after a lapse', async () => {
+      arrangeRenewal(renewalAt(-5));
+      await renderRoute('/dashboard');
+      expect(await screen.findByRole('button', { name: 'Renew' })).toBeInTheDocument();
+    });
+
+    it('offers to continue a renewal begun, and once it is sent says the record stays in force', async () => {
+      arrangeRenewal(renewalAt(40, { draftId: 77 }));
+      const first = await renderRoute('/dashboard');
+      expect(await screen.findByRole('button', { name: 'Continue your renewal' })).toBeInTheDocument();
+      first.unmount();
+
+      arrangeRenewal(renewalAt(40, { sent: { applicationId: 52, status: 'submitted', sentOn: '2026-11-10' } }));
+      await renderRoute('/dashboard');
+      expect(
+        await screen.findByText(
+          'Your renewal was sent on November 10, 2026. Your record stays in force until it is decided.',
+        ),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /Renew|Continue your renewal/ })).not.toBeInTheDocument();
+    });
   });
 
   it("lists who at the agency opened the application, by the unit's name", async () => {
