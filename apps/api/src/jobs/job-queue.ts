@@ -12,7 +12,7 @@ export interface PeriodicJob {
   /**
    * The work the job is for, such as the program's day for work done once a day: a new key asks
    * again within the slot (the first minutes of a day, or a clock moved outside production),
-   * the same key once per slot as without one.
+   * the same key once per slot as without one (ADR 124).
    */
   key?: () => string;
   run(): Promise<void>;
