@@ -67,7 +67,7 @@ test('past its end date an approval has lapsed: the record says so and the searc
   if (await signInForm.isVisible()) await submitSignIn(page, account.email, account.password);
   await expect(dashboard).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('so it has lapsed');
-  await expect(page.getByRole('alert')).toContainText('Contact your county office to be approved again.');
+  await expect(page.getByRole('alert')).toContainText('Renew from your Dashboard to be approved again');
   await expectNoAxeViolations(page);
 
   await page.goto('/my-provider-record');

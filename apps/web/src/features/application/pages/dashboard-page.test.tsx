@@ -88,7 +88,7 @@ describe('the dashboard', () => {
     arrange(approved, [], noReads, { approval: { endsOn: '2026-11-20', daysLeft: -9, lapsed: true } });
     await renderRoute('/dashboard');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      /Your approval ended on November 20, 2026 with no renewal, so it has lapsed.*Contact your county office/,
+      /Your approval ended on November 20, 2026 with no renewal, so it has lapsed.*Renew from your Dashboard to be approved again/,
     );
   });
 

@@ -79,7 +79,7 @@ describe('my provider record', () => {
     await renderRoute('/my-provider-record');
     expect(await screen.findByText('December 20, 2026 (days left: 30)')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent(
-      'Your approval ends on December 20, 2026 (days left: 30). Contact your county office to renew it before that day.',
+      'Your approval ends on December 20, 2026 (days left: 30). Renew it from your Dashboard before that day: your answers are already filled in.',
     );
     expect(screen.getByText('Active')).toBeInTheDocument();
   });
@@ -95,7 +95,7 @@ describe('my provider record', () => {
     );
     await renderRoute('/my-provider-record');
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Your approval ended on November 1, 2026 with no renewal, so it has lapsed: you are no longer listed in the provider search. Contact your county office to be approved again.',
+      'Your approval ended on November 1, 2026 with no renewal, so it has lapsed: you are no longer listed in the provider search. Renew from your Dashboard to be approved again: your answers are already filled in.',
     );
     expect(screen.getByText('Lapsed')).toBeInTheDocument();
     expect(screen.getByText('November 1, 2026 (lapsed)')).toBeInTheDocument();
