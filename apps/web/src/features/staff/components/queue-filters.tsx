@@ -89,7 +89,7 @@ export function QueueFilters({
   const form = useForm<QueueFilterValues>({ resolver: zodResolver(queueFiltersSchema, zodOptions), values });
   const submit = form.handleSubmit(onApply);
   return (
-    <FilterForm label={t('staff.queue.filtersLabel')} columns="lg:grid-cols-7" onSubmit={(event) => void submit(event)}>
+    <FilterForm label={t('staff.queue.filtersLabel')} columns="lg:grid-cols-6" onSubmit={(event) => void submit(event)}>
       <FilterInput
         id={`${id}-search`}
         type="search"
@@ -129,7 +129,7 @@ export function QueueFilters({
         ]}
       />
       <PeriodFilters idPrefix={id} register={(name) => form.register(name)} />
-      <div className="flex items-end lg:col-span-3">
+      <div className="flex items-end">
         <Button type="submit">{t('staff.queue.apply')}</Button>
       </div>
     </FilterForm>
