@@ -6,6 +6,7 @@
 //   uploads  memory the API spends on one 15 MB upload
 //   search   provider search latency at 100,000 (and 1,000,000) providers, repository call
 //   queue    the staff queue with 50,000 applications
+//   export   an export of 50,000 applications to XLSX: time and peak memory
 // A benchmark informs: it does not fail on a slow machine (exit 0 unless a part crashed).
 // PostgreSQL is BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test); each
 // part that uses it works in a database (or, for the search, a schema) of its own, dropped after.
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { spawn } from 'node:child_process';
 import readline from 'node:readline';
 import { benchApi } from './bench-api.mjs';
+import { benchExport } from './bench-export.mjs';
 import { benchQueue } from './bench-queue.mjs';
 import { benchStartup } from './bench-startup.mjs';
 import { benchUploads } from './bench-uploads.mjs';
@@ -74,6 +76,7 @@ const PARTS = {
   uploads: benchUploads,
   search: benchSearch,
   queue: benchQueue,
+  export: benchExport,
 };
 
 const asked = process.argv.slice(2);

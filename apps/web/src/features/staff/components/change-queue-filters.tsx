@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { partTitle } from '@/components/application/part-title';
 import { Button } from '@/components/ui/button';
 import { zodOptions } from '@/components/ui/form/error-messages';
-import { FilterForm, FilterInput } from './filter-form';
+import { FilterForm, FilterInput, PeriodFilters } from './filter-form';
 import { CountyFilter, FilterSelect } from './queue-filters';
 
 /** The change queue's filters as chosen; an empty one does not narrow the list. */
@@ -17,6 +17,10 @@ const changeFiltersSchema = z.object({
   part: z.string(),
   effectiveFrom: z.string(),
   effectiveTo: z.string(),
+  submittedFrom: z.string(),
+  submittedTo: z.string(),
+  decidedFrom: z.string(),
+  decidedTo: z.string(),
   conflicts: z.boolean(),
 });
 export type ChangeFilterValues = z.infer<typeof changeFiltersSchema>;
@@ -68,7 +72,8 @@ export function ChangeQueueFilters({
         label={t('staff.queue.changes.effectiveTo')}
         field={form.register('effectiveTo')}
       />
-      <div className="flex flex-wrap items-center gap-4 lg:col-span-5">
+      <PeriodFilters idPrefix={id} register={(name) => form.register(name)} />
+      <div className="flex flex-wrap items-center gap-4 lg:col-span-1">
         <label className="inline-flex min-h-11 items-center gap-2">
           <input type="checkbox" className="size-5" {...form.register('conflicts')} />
           {t('staff.queue.changes.conflictsOnly')}

@@ -5,6 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useIntlFormat } from '@/lib/intl-format';
 import { useChangeQueue } from '../api/get-change-queue';
 import { staffErrorMessage } from '../staff-errors';
+import { ExportButton, exportFiltersOf } from '../exports/export-dialog';
 import { useQueueParams } from '../use-queue-params';
 import { ChangeQueueFilters, type ChangeFilterValues } from './change-queue-filters';
 import { ChangeQueueTable } from './change-queue-table';
@@ -25,6 +26,10 @@ export function ChangeQueue() {
     part: params.get('part') ?? '',
     effectiveFrom: params.get('effectiveFrom') ?? '',
     effectiveTo: params.get('effectiveTo') ?? '',
+    submittedFrom: params.get('submittedFrom') ?? '',
+    submittedTo: params.get('submittedTo') ?? '',
+    decidedFrom: params.get('decidedFrom') ?? '',
+    decidedTo: params.get('decidedTo') ?? '',
     conflicts: params.get('conflicts') === 'true',
   };
   // Values from the address go to the server as they are: it validates them (400 on nonsense).
@@ -48,6 +53,7 @@ export function ChangeQueue() {
         counties={queue.data?.counties ?? []}
         onApply={(values) => update({ ...values, conflicts: values.conflicts ? 'true' : undefined, page: undefined })}
       />
+      <ExportButton kind="change" filters={{ ...exportFiltersOf(chosen), ...(conflicts ? { conflicts: true } : {}) }} />
       {queue.isPending ? (
         <Spinner label={t('app.loading')} />
       ) : queue.isError ? (

@@ -1,5 +1,6 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { fieldClasses } from '@/components/ui/text-field';
 
 /** A queue's filters: a search landmark, applied on submit so screen readers are not surprised. */
@@ -49,4 +50,28 @@ export function FilterInput({
       <input id={id} type={type} className={fieldClasses} {...field} />
     </div>
   );
+}
+
+/** The period filters every queue shares: submitted, or decided, on or between two days. */
+export const periodFilterKeys = ['submittedFrom', 'submittedTo', 'decidedFrom', 'decidedTo'] as const;
+export type PeriodFilterKey = (typeof periodFilterKeys)[number];
+
+/** The four period filters' date inputs, labelled; `register` is the filter form's. */
+export function PeriodFilters({
+  idPrefix,
+  register,
+}: {
+  idPrefix: string;
+  register: (name: PeriodFilterKey) => UseFormRegisterReturn;
+}) {
+  const { t } = useTranslation();
+  return periodFilterKeys.map((key) => (
+    <FilterInput
+      key={key}
+      id={`${idPrefix}-${key}`}
+      type="date"
+      label={t(`staff.queue.${key}`)}
+      field={register(key)}
+    />
+  ));
 }

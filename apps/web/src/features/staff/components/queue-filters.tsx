@@ -9,7 +9,7 @@ import { zodOptions } from '@/components/ui/form/error-messages';
 import { fieldClasses } from '@/components/ui/text-field';
 import { statusLabel, typeLabel } from '../staff-labels';
 import { SelectOptions } from '@/components/ui/select-options';
-import { FilterForm, FilterInput } from './filter-form';
+import { FilterForm, FilterInput, PeriodFilters } from './filter-form';
 
 /** The filters as chosen; an empty one ("Any") does not narrow the queue. */
 const queueFiltersSchema = z.object({
@@ -19,6 +19,10 @@ const queueFiltersSchema = z.object({
   assignee: z.string(),
   rfi: z.string(),
   search: z.string().trim(),
+  submittedFrom: z.string(),
+  submittedTo: z.string(),
+  decidedFrom: z.string(),
+  decidedTo: z.string(),
 });
 export type QueueFilterValues = z.infer<typeof queueFiltersSchema>;
 
@@ -85,7 +89,7 @@ export function QueueFilters({
   const form = useForm<QueueFilterValues>({ resolver: zodResolver(queueFiltersSchema, zodOptions), values });
   const submit = form.handleSubmit(onApply);
   return (
-    <FilterForm label={t('staff.queue.filtersLabel')} columns="lg:grid-cols-7" onSubmit={(event) => void submit(event)}>
+    <FilterForm label={t('staff.queue.filtersLabel')} columns="lg:grid-cols-6" onSubmit={(event) => void submit(event)}>
       <FilterInput
         id={`${id}-search`}
         type="search"
@@ -124,7 +128,8 @@ export function QueueFilters({
           { value: 'overdue', label: t('staff.queue.rfiOverdue') },
         ]}
       />
-      <div className="flex items-end lg:col-span-7">
+      <PeriodFilters idPrefix={id} register={(name) => form.register(name)} />
+      <div className="flex items-end">
         <Button type="submit">{t('staff.queue.apply')}</Button>
       </div>
     </FilterForm>

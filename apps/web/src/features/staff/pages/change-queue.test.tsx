@@ -105,6 +105,49 @@ describe('the change kind of the review queue', () => {
     expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
   });
 
+  it('exports the changes its filters show, period filters included', async () => {
+    const queries = fakeQueues([change()]);
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/Staff/exports', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({}, { status: 202 });
+      }),
+    );
+    await renderRoute('/staff?kind=change');
+    const filters = await screen.findByRole('search', { name: 'Filter the reported changes' });
+    await userEvent.type(within(filters).getByLabelText('Submitted from'), '2026-10-01');
+    await userEvent.type(within(filters).getByLabelText('Decided until'), '2026-11-30');
+    await userEvent.click(within(filters).getByLabelText('Only changes in conflict'));
+    await userEvent.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(queries.at(-1)?.get('decidedTo')).toBe('2026-11-30'));
+    expect(queries.at(-1)?.get('submittedFrom')).toBe('2026-10-01');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export the filtered queue' });
+    const columns = within(within(dialog).getByRole('group', { name: 'Columns' })).getAllByRole('checkbox');
+    expect(columns.map((box) => (box as HTMLInputElement).value)).toEqual([
+      'changeId',
+      'applicationId',
+      'providerName',
+      'county',
+      'status',
+      'parts',
+      'effectiveDate',
+      'submittedAt',
+      'decidedAt',
+      'openRfiCount',
+    ]);
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'Comma-separated values (CSV)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start the export' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({
+      kind: 'change',
+      format: 'csv',
+      filters: { submittedFrom: '2026-10-01', decidedTo: '2026-11-30', conflicts: true },
+    });
+  });
+
   it('sends the old list of reported changes to the queue’s change kind', async () => {
     fakeQueues([change()]);
     const { router } = await renderRoute('/staff/changes');

@@ -79,6 +79,10 @@ function ApplicationQueue() {
     assignee: params.get('assignee') ?? '',
     rfi: params.get('rfi') ?? '',
     search: params.get('search') ?? '',
+    submittedFrom: params.get('submittedFrom') ?? '',
+    submittedTo: params.get('submittedTo') ?? '',
+    decidedFrom: params.get('decidedFrom') ?? '',
+    decidedTo: params.get('decidedTo') ?? '',
   };
   // Values from the address go to the server as they are: it validates them (400 on nonsense).
   const queue = useQueue({ ...(filters as StaffQueueQueryInput), sort, order, page, pageSize: PAGE_SIZE });

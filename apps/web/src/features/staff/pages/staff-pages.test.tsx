@@ -94,6 +94,38 @@ describe('the review queue', () => {
     await waitFor(() => expect(api.assigns).toEqual([{ id: 41, assignee: 'me', version: 1 }]));
   });
 
+  it('filters by the days submitted and decided, and an export carries those filters', async () => {
+    const api = fakeQueue([queueItem()]);
+    const asked: unknown[] = [];
+    server.use(
+      http.post('*/api/Staff/exports', async ({ request }) => {
+        asked.push(await request.json());
+        return HttpResponse.json({}, { status: 202 });
+      }),
+    );
+    await renderRoute('/staff');
+    const filters = await screen.findByRole('search', { name: 'Filter the queue' });
+    await userEvent.type(within(filters).getByLabelText('Submitted from'), '2026-01-01');
+    await userEvent.type(within(filters).getByLabelText('Submitted until'), '2026-01-31');
+    await userEvent.type(within(filters).getByLabelText('Decided from'), '2026-02-01');
+    await userEvent.type(within(filters).getByLabelText('Decided until'), '2026-02-28');
+    await userEvent.click(within(filters).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(api.queries.at(-1)?.get('decidedTo')).toBe('2026-02-28'));
+    const period = {
+      submittedFrom: '2026-01-01',
+      submittedTo: '2026-01-31',
+      decidedFrom: '2026-02-01',
+      decidedTo: '2026-02-28',
+    };
+    expect(Object.fromEntries(api.queries.at(-1)!)).toMatchObject(period);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export the filtered queue' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Start the export' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    expect(asked[0]).toMatchObject({ kind: 'application', format: 'xlsx', filters: period });
+  });
+
   it('says in words that a decided application can no longer be assigned, and offers no button for one', async () => {
     fakeQueue([queueItem(), queueItem({ applicationId: 42, providerName: 'Oak Tree', status: 'approved' })]);
     // Decided by a colleague since the queue was read: the API refuses, the page says why.
