@@ -105,3 +105,48 @@ test('rows changed between listing and acting are reported with the reason, the 
   // The queue is read again: all five are in review now (four by the bulk action, one before it).
   await expect(table.getByRole('row').filter({ hasText: 'In review' })).toHaveCount(5);
 });
+
+test('a bulk message reaches the provider’s inbox and leaves the applications as they were', async ({
+  browser,
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const prefix = `Bulk Message ${Date.now()}`;
+  const providerContext = await browser.newContext({ baseURL: BASE_URL });
+  const provider = await providerContext.newPage();
+  await seedApplications(provider, prefix, 2);
+
+  const table = await workerOnQueue(page, prefix);
+  await expect(page.getByText('Applications found: 2')).toBeVisible();
+  await table.getByRole('checkbox', { name: 'Select all on this page' }).check();
+  const toolbar = page.getByRole('region', { name: 'Bulk actions' });
+  await toolbar.getByRole('button', { name: 'Send a message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send a message to the selected applicants' });
+  const message = dialog.getByRole('textbox', { name: 'Message' });
+  await expect(message).toHaveAccessibleDescription(/inbox.*does not change the applications and asks for no answer/);
+  await expectNoAxeViolations(page);
+  const text = 'Our office is closed on Friday.\nCall us on Monday.';
+  await message.fill(text);
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 done, 0 not done' })).toBeVisible();
+  // Still waiting for review: a message asks nothing and moves nothing.
+  const rows = table.getByRole('row').filter({ has: page.getByRole('rowheader') });
+  await expect(rows.filter({ hasText: 'Submitted' })).toHaveCount(2);
+
+  // The provider finds one message per application in the Inbox, with the worker's words as written.
+  await provider.goto('/apps/mailbox');
+  const title = `A message from the program about your application ${prefix} 1`;
+  await expect(provider.getByRole('link', { name: /A message from the program about your application/ })).toHaveCount(
+    2,
+  );
+  await provider.getByRole('link', { name: `Unread: ${title}` }).click();
+  await expect(provider.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  const opened = provider.getByRole('article', { name: title });
+  await expect(opened).toContainText('Program staff wrote to you about your application');
+  await expect(opened).toContainText('Our office is closed on Friday.');
+  await expect(opened).toContainText('Call us on Monday.');
+  await expectNoAxeViolations(provider);
+  await provider.getByRole('link', { name: 'Your application' }).click();
+  await expect(provider).toHaveURL(/\/dashboard$/);
+  await providerContext.close();
+});

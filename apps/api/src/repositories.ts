@@ -144,7 +144,7 @@ export function createRepositories(db: Kysely<DB>, options: RepositoryOptions) {
     providerChanges: createProviderChangesRepository(db, audit, options.cipher, providerRecords),
     changeDocuments: createChangeDocumentsRepository(db, audit),
     requiredDocuments: createRequiredDocumentsRepository(db, audit),
-    bulkActions: createBulkActionsRepository(db),
+    bulkActions: createBulkActionsRepository(db, audit),
     statistics: createStatisticsRepository(db, options.timeZone),
     notifications: createNotificationsRepository(db, notifier),
     retention: createRetentionRepository(db, audit),

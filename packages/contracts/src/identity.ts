@@ -121,6 +121,7 @@ export const notificationEvents = [
   'changeDecided',
   'changeApplied',
   'announcement',
+  'staffMessage',
   'exportReady',
 ] as const;
 export const notificationEventSchema = z.enum(notificationEvents);

@@ -66,6 +66,7 @@ export const testUser: CurrentUser = {
         changeDecided: true,
         changeApplied: true,
         announcement: true,
+        staffMessage: true,
         exportReady: true,
       },
     },

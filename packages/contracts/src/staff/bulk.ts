@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { RFI_COMMENT_MAX } from '../rfi/rfi';
 import { requestDocumentSchema, staffQueueFiltersSchema } from './staff';
 
 /** The most applications one bulk action works on; "all matching" beyond it is refused, with the count. */
@@ -16,10 +15,16 @@ export const bulkRequestDocumentSchema = z.object({
   kind: z.literal('requestDocument'),
   ...requestDocumentSchema.shape,
 });
-/** A message to the applicant, as a request for information with the default due date. */
+/** The longest message a bulk action sends: the worker's own words, shown to each provider as written. */
+export const BULK_MESSAGE_MAX = 4000;
+
+/**
+ * A message to each application's provider (ADR 122): their inbox and, as their settings say,
+ * their mail. It asks nothing of them and does not change the application.
+ */
 export const bulkSendMessageSchema = z.object({
   kind: z.literal('sendMessage'),
-  message: z.string().trim().min(1, 'Write the message.').max(RFI_COMMENT_MAX),
+  message: z.string().trim().min(1, 'Write the message.').max(BULK_MESSAGE_MAX),
 });
 
 /** The action and its parameters: each is a single action of the review, done on every item. */

@@ -201,25 +201,6 @@ export function createRfiRequestsRepository(db: Kysely<DB>, audit: AuditReposito
       return db.transaction().execute((trx) => createIn(trx, input));
     },
 
-    /**
-     * As create, on the version of the application the caller saw (a bulk action's item):
-     * 'conflict' when it has changed since, checked under the row's lock.
-     */
-    async createOnVersion(
-      input: CreateRfiInput & { subject: { applicationId: number }; version: number },
-    ): Promise<{ rfiId: number } | undefined | 'conflict'> {
-      return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('application')
-          .select('version')
-          .where('id', '=', input.subject.applicationId)
-          .forUpdate()
-          .executeTakeFirst();
-        if (row && row.version !== input.version) return 'conflict' as const;
-        return createIn(trx, input);
-      });
-    },
-
     /** Staff close a pending RFI; an application returns to in-review when none is left pending. */
     async complete(input: { rfiId: number; actor: Actor }): Promise<'completed' | 'not-pending' | 'not-found'> {
       return db.transaction().execute(async (trx) => {

@@ -7,7 +7,6 @@ import {
   type BulkItemResult,
   type BulkRefusalReason,
   problemSchema,
-  RFI_DEFAULT_DUE_DAYS,
   staffProblemTypes,
   staffWorkersSchema,
 } from '@ccap/contracts';
@@ -15,7 +14,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpProblem } from '../../plugins/problem';
 import { currentUser } from '../identity/access.plugin';
 import type { PortalUser } from '../identity/users.repository';
-import { programDay } from '../program/program-day';
 import { actorOf, canReviewApplication } from './review-access';
 import type { ChangeOutcome } from './review.repository';
 import { scopeOf, type StaffScope } from './staff-scope';
@@ -50,15 +48,17 @@ const itemOf = (applicationId: number, result: ChangeOutcome<{ version: number }
 
 /**
  * Bulk actions of the review queue: one of the single actions (assign, start review, request a
- * document, send a message) on many applications, each in its own transaction with the single
- * action's version and permission checks, answered item by item (ADR 109).
+ * document) or a message to the providers (ADR 122) on many applications, each in its own
+ * transaction with the single action's version and permission checks, answered item by item
+ * (ADR 109).
  */
 export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { queue, review, requiredDocuments, rfiRequests, bulkActions, users } = app.repositories;
+  const { queue, review, requiredDocuments, bulkActions, users } = app.repositories;
 
   /** Every application the filters match in the scope, with its version now; refused past the maximum. */
   const matching = async (scope: StaffScope, filters: BulkFilters) => {
     const found: { applicationId: number; version: number }[] = [];
+    const seen = new Set<number>();
     for (let page = 1; ; page += 1) {
       const { items, total } = await queue.page(scope, {
         ...filters,
@@ -73,7 +73,11 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
           type: staffProblemTypes.bulkTooMany,
         });
       }
-      found.push(...items.map(({ applicationId, version }) => ({ applicationId, version })));
+      // A row moving into the filters mid-paging shifts the pages: an application is kept once, so it is acted on once.
+      for (const { applicationId, version } of items) {
+        if (!seen.has(applicationId)) found.push({ applicationId, version });
+        seen.add(applicationId);
+      }
       if (items.length < PAGE || found.length >= total) return found;
     }
   };
@@ -113,7 +117,6 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (items.length === 0) throw new HttpProblem(422, 'bulkNothingMatches');
       const facts = await bulkActions.facts(items.map((item) => item.applicationId));
       const actor = actorOf(request);
-      const dueDate = programDay(app.programProfile.timeZone, app.clock.now(), RFI_DEFAULT_DUE_DAYS);
 
       const doOne = async ({
         applicationId,
@@ -153,19 +156,13 @@ export const bulkActionsRoutes: FastifyPluginAsyncZod = async (app) => {
                 : { applicationId, outcome: 'done' as const, version };
           }
           case 'sendMessage': {
-            const created = await rfiRequests.createOnVersion({
-              subject: { applicationId },
-              serviceWorkerComment: action.message,
-              dueDate,
-              version,
-              actor,
-            });
-            if (created === 'conflict') {
-              return { applicationId, outcome: 'refused' as const, reason: 'versionConflict' as const };
-            }
-            if (!created) return { applicationId, outcome: 'refused' as const, reason: 'closed' as const };
-            const after = await bulkActions.versionOf(applicationId);
-            return { applicationId, outcome: 'done' as const, version: after ?? version };
+            // The version is checked, not moved: the message was written to the applications as listed.
+            const sent = await bulkActions.messageOnVersion({ applicationId, message: action.message, version, actor });
+            return sent === 'not-found'
+              ? { applicationId, outcome: 'refused' as const, reason: 'notFound' as const }
+              : sent === 'conflict'
+                ? { applicationId, outcome: 'refused' as const, reason: 'versionConflict' as const }
+                : { applicationId, outcome: 'done' as const, version: sent.version };
           }
         }
       };

@@ -1,4 +1,11 @@
-import type { BulkActionResponse, StaffQueueResponse } from '@ccap/contracts';
+import type {
+  BulkActionResponse,
+  Message,
+  MessageList,
+  StaffApplication,
+  StaffQueueResponse,
+  UserSettings,
+} from '@ccap/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeApplication } from '../../../test/application-fixture';
@@ -137,7 +144,7 @@ describe('bulk actions', () => {
     expect(answer.done).toBe(5);
   });
 
-  it('requests a document and sends a message on the version listed', async () => {
+  it('requests a document on the version listed, which the request does not move', async () => {
     const items = await versionsOf(polkWorker, polkIds.slice(0, 2));
     const requested = await bulk(polkWorker, {
       action: { kind: 'requestDocument', documentName: 'Lease', description: 'The signed lease.' },
@@ -150,24 +157,13 @@ describe('bulk actions', () => {
       .where('document_name', '=', 'Lease')
       .execute();
     expect(documents.map((row) => row.application_id).sort()).toEqual(polkIds.slice(0, 2).sort());
-    // The same versions again: a document request does not move the version, so both are done once more.
-    const messaged = await bulk(polkWorker, {
-      action: { kind: 'sendMessage', message: 'Please send your fire inspection.' },
-      target: { items },
-    });
-    expect(messaged.done).toBe(2);
-    // The message moved them to information-requested: the old versions are refused now.
+    // The same versions again: both are done once more.
     const again = await bulk(polkWorker, {
       action: { kind: 'requestDocument', documentName: 'Lease 2', description: 'Again.' },
       target: { items },
     });
-    expect(again.items.map((item) => item.outcome === 'refused' && item.reason)).toEqual([
-      'versionConflict',
-      'versionConflict',
-    ]);
-    expect(
-      await ctx.database.db.selectFrom('application_document').where('document_name', '=', 'Lease 2').execute(),
-    ).toEqual([]);
+    expect(again.done).toBe(2);
+    expect(await versionsOf(polkWorker, polkIds.slice(0, 2))).toEqual(items);
   });
 
   it('answers a clear problem for bad input and changes nothing', async () => {
@@ -208,6 +204,162 @@ describe('bulk actions', () => {
     expect(
       (await ctx.app.inject({ method: 'GET', url: '/api/Staff/workers', headers: applicant.headers })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('a bulk message', () => {
+  const text = 'Our office is closed on Friday.\nCall {{name}} on Monday: <b>555-0100</b>.';
+  let quiet: TestUser;
+  let quietId: number;
+
+  beforeAll(async () => {
+    // A provider who reads Spanish and wants no mail for staff messages.
+    quiet = await createUser(ctx, 'Quiet Applicant');
+    quietId = await submitApplication(ctx, quiet, inCounty('Polk', 'Bulk Quiet'));
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: quiet.headers });
+    const { notificationPreferences } = me.json<{ profile: UserSettings }>().profile;
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/User/me/settings',
+      headers: quiet.headers,
+      payload: {
+        preferredLanguage: 'es',
+        notificationPreferences: { email: { ...notificationPreferences.email, staffMessage: false } },
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The other provider's settings were stored before staff messages existed: mail is on for them.
+    await sql`update app_user set notification_preferences = notification_preferences #- '{email,staffMessage}'
+      where id = ${applicant.id}`.execute(ctx.database.db);
+  });
+
+  const rowsOf = async (ids: number[]) =>
+    (await listed(polkWorker))
+      .filter((item) => ids.includes(item.applicationId))
+      .map(({ applicationId, status, version }) => ({ applicationId, status, version }));
+  const inboxOf = async (user: TestUser, applicationId: number) => {
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/Messages?limit=100', headers: user.headers });
+    const found = list
+      .json<MessageList>()
+      .items.filter((item) => item.event === 'staffMessage' && item.applicationId === applicationId);
+    return Promise.all(
+      found.map(async (item) =>
+        (
+          await ctx.app.inject({ method: 'GET', url: `/api/Messages/${item.id}`, headers: user.headers })
+        ).json<Message>(),
+      ),
+    );
+  };
+  const mailsTo = (user: TestUser) =>
+    ctx.database.db
+      .selectFrom('mail_outbox')
+      .select(['subject', 'body_text'])
+      .where('kind', '=', 'notification.staffMessage')
+      .where('to_address', '=', user.email)
+      .execute();
+
+  it("reaches each provider's inbox as written, mails as their settings say, and leaves the application as it was", async () => {
+    const ids = [polkIds[2]!, quietId];
+    const before = await rowsOf(ids);
+    const answer = await bulk(polkWorker, {
+      action: { kind: 'sendMessage', message: text },
+      target: { items: before.map(({ applicationId, version }) => ({ applicationId, version })) },
+    });
+    expect(answer).toMatchObject({ kind: 'sendMessage', done: 2, refused: 0 });
+    expect(answer.items).toEqual(
+      before.map(({ applicationId, version }) => ({ applicationId, outcome: 'done', version })),
+    );
+    // Same status, same version, and nothing asked of the provider.
+    expect(await rowsOf(ids)).toEqual(before);
+    expect(await ctx.database.db.selectFrom('rfi').select('id').where('application_id', 'in', ids).execute()).toEqual(
+      [],
+    );
+
+    const [english, ...moreEnglish] = await inboxOf(applicant, polkIds[2]!);
+    expect(moreEnglish).toEqual([]);
+    expect(english).toMatchObject({
+      title: 'A message from the program about your application Bulk Polk 2',
+      links: [{ kind: 'application', href: '/dashboard' }],
+      mail: { to: applicant.email },
+    });
+    expect(english!.body).toContain(text);
+    const [mail, ...moreMail] = await mailsTo(applicant);
+    expect(moreMail).toEqual([]);
+    expect(mail!.subject).toBe(english!.title);
+    expect(mail!.body_text).toContain(text);
+    expect(mail!.body_text).toContain('/dashboard');
+
+    // The lead in the provider's language; the worker's words as the worker wrote them.
+    const [spanish] = await inboxOf(quiet, quietId);
+    expect(spanish).toMatchObject({
+      title: 'Un mensaje del programa sobre su solicitud Bulk Quiet',
+      mail: null,
+    });
+    expect(spanish!.body).toContain(text);
+    expect(await mailsTo(quiet)).toEqual([]);
+    const bell = await ctx.database.db
+      .selectFrom('notification')
+      .select('user_id')
+      .where('event', '=', 'staffMessage')
+      .execute();
+    expect(bell.map((row) => row.user_id).sort()).toEqual([applicant.id, quiet.id].sort());
+
+    // Audited per item, and shown in the review page's history.
+    expect(await auditCount('application.message', ids)).toBe(2);
+    const review = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/Staff/applications/${quietId}`,
+      headers: polkColleague.headers,
+    });
+    expect(review.json<StaffApplication>().auditTrail).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: 'application.message',
+          actorLabel: polkWorker.email,
+          after: { message: text },
+        }),
+      ]),
+    );
+  });
+
+  it("refuses another county's application and one changed since it was listed, and sends nothing for them", async () => {
+    const [changed, untouched] = await versionsOf(polkWorker, [polkIds[3]!, polkIds[5]!]);
+    const [story] = await versionsOf(admin, [storyId]);
+    // A colleague takes one of them after the list was read.
+    expect(
+      (
+        await post(polkColleague, `/api/Staff/applications/${changed!.applicationId}/assign`, {
+          assignee: 'me',
+          version: changed!.version,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const answer = await bulk(polkWorker, {
+      action: { kind: 'sendMessage', message: 'Bring your lease.' },
+      target: { items: [changed, story, untouched] },
+    });
+    expect(answer.items).toEqual([
+      expect.objectContaining({ applicationId: changed!.applicationId, outcome: 'refused', reason: 'versionConflict' }),
+      expect.objectContaining({ applicationId: storyId, outcome: 'refused', reason: 'notFound' }),
+      { applicationId: untouched!.applicationId, outcome: 'done', version: untouched!.version },
+    ]);
+    const delivered = await ctx.database.db
+      .selectFrom('message')
+      .select('application_id')
+      .where('event', '=', 'staffMessage')
+      .where('body', 'like', '%Bring your lease.%')
+      .execute();
+    expect(delivered).toEqual([{ application_id: untouched!.applicationId }]);
+    expect(await auditCount('application.message', [changed!.applicationId, storyId])).toBe(0);
+    // The Story worker does not see the Polk worker's message in Story's history either: none was written.
+    const review = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/Staff/applications/${storyId}`,
+      headers: storyWorker.headers,
+    });
+    expect(review.json<StaffApplication>().auditTrail.map((entry) => entry.action)).not.toContain(
+      'application.message',
+    );
   });
 });
 

@@ -163,7 +163,7 @@ describe('bulk actions in the review queue', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send a message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Send a message to the selected applicants' });
     const message = within(dialog).getByRole('textbox', { name: 'Message' });
-    expect(message).toHaveAccessibleDescription(/request for information, due in 10 days/);
+    expect(message).toHaveAccessibleDescription(/in their inbox.*does not change the applications/);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     expect(await within(dialog).findByText('Write the message.')).toBeInTheDocument();
     await userEvent.click(message);

@@ -7,7 +7,6 @@ import {
   bulkRequestDocumentSchema,
   bulkSendMessageSchema,
   bulkStartReviewSchema,
-  RFI_DEFAULT_DUE_DAYS,
   staffProblemTypes,
   type StaffWorker,
 } from '@ccap/contracts';
@@ -235,6 +234,7 @@ function RequestDocumentForm(props: FrameProps<RequestDocumentAction>) {
 
 type SendMessageAction = z.infer<typeof bulkSendMessageSchema>;
 
+/** The worker's words, sent to each provider's inbox as written (ADR 122). */
 function SendMessageForm(props: FrameProps<SendMessageAction>) {
   const { t } = useTranslation();
   const id = useId();
@@ -244,7 +244,7 @@ function SendMessageForm(props: FrameProps<SendMessageAction>) {
         <TextAreaField
           id={`${id}-message`}
           label={t('staff.bulk.message')}
-          hint={t('staff.bulk.messageHint', { days: RFI_DEFAULT_DUE_DAYS })}
+          hint={t('staff.bulk.messageHint')}
           error={wordsFor(t, form.formState.errors.message, 'staff.bulk.messageRequired')}
           {...form.register('message')}
         />
