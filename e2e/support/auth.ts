@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DEMO, DEMO_TOTP_SECRET, NEW_ACCOUNT_PASSWORD } from './accounts';
+import { LOG_DIR } from './env';
 import { totpCode } from './totp';
 import { expect } from './fixtures';
 
@@ -23,26 +26,68 @@ export async function submitSignIn(page: Page, email: string, password: string) 
   if (email === DEMO.admin.email) await enterCode(page, DEMO_TOTP_SECRET);
 }
 
+/** One authenticator step: a code is good for 30 seconds (RFC 6238). */
+const STEP_MS = 30_000;
+/** The last step each account's code was sent for, shared by the run's workers (its log folder). */
+const STEPS_FILE = path.join(LOG_DIR, 'second-factor-steps.json');
+const STEPS_LOCK = path.join(LOG_DIR, 'second-factor-steps.lock');
+
 /**
- * Passes the second sign-in step with `key`'s code. A code is taken once only, and other tests
- * sign in as the same administrator: a refused code is followed by the next step's (which the
- * portal takes too), and if that was used as well, by the one after, once its time has come.
+ * Runs `work` holding the run's one lock on the steps file: a directory, made or not at once by
+ * the file system. A lock older than two minutes belongs to a worker that died holding it.
+ */
+async function withStepsLock<T>(work: () => Promise<T>): Promise<T> {
+  for (;;) {
+    try {
+      fs.mkdirSync(STEPS_LOCK);
+      break;
+    } catch {
+      const since = fs.statSync(STEPS_LOCK, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 120_000) fs.rmSync(STEPS_LOCK, { recursive: true, force: true });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(STEPS_LOCK, { recursive: true, force: true });
+  }
+}
+
+const readSteps = (): Record<string, number> =>
+  fs.existsSync(STEPS_FILE) ? (JSON.parse(fs.readFileSync(STEPS_FILE, 'utf8')) as Record<string, number>) : {};
+
+/**
+ * Passes the second sign-in step with `key`'s code. The portal takes a code of the step before,
+ * at or after its own, and never one of a step it has already taken for the account; a refused
+ * code counts towards a pause. Tests in both workers sign in as the same administrator, so they
+ * agree through a shared file on the steps already sent: each sends a step later than the last
+ * one sent for this account on this portal, waiting for its time when it is two steps ahead.
  */
 export async function enterCode(page: Page, key: string) {
   await expect(page.getByRole('heading', { name: 'Enter your sign-in code' })).toBeVisible({
     timeout: SIGN_IN_FORM_MS,
   });
   const field = page.getByLabel('Code', { exact: true });
-  for (let attempt = 0; attempt < 3; attempt++) {
-    if (attempt === 2) await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-    await field.fill(totpCode(key, Date.now() + (attempt === 0 ? 0 : 30_000)));
-    const answer = page.waitForResponse(
-      (response) => response.request().method() === 'POST' && response.url().endsWith('/second-factor'),
-    );
-    await page.getByRole('button', { name: 'Verify' }).click();
-    if ((await answer).ok()) return;
-  }
-  throw new Error('the second factor was refused three times');
+  const account = `${new URL(page.url()).origin} ${key}`;
+  await withStepsLock(async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const steps = readSteps();
+      const current = Math.floor(Date.now() / STEP_MS);
+      const step = Math.max(current, (steps[account] ?? 0) + 1);
+      // Two steps ahead is outside the portal's window until the next step begins.
+      if (step > current + 1) await page.waitForTimeout((step - 1) * STEP_MS - Date.now() + 500);
+      await field.fill(totpCode(key, step * STEP_MS));
+      const answer = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && response.url().endsWith('/second-factor'),
+      );
+      await page.getByRole('button', { name: 'Verify' }).click();
+      // Taken or refused, the step is spent for this run: a refusal means something else took it.
+      fs.writeFileSync(STEPS_FILE, JSON.stringify({ ...steps, [account]: step }));
+      if ((await answer).ok()) return;
+    }
+    throw new Error('the second factor was refused twice');
+  });
 }
 
 /** Reads the newest mail to an address in the development mail view and returns its link. */
