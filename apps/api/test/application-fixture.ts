@@ -94,3 +94,11 @@ export function completeApplication(providerType: ProviderType = 'registeredprov
     },
   };
 }
+
+/** A complete application for care in `county`, under its own business name. */
+export function applicationInCounty(county: string, businessName: string): DraftApplication {
+  const application = completeApplication();
+  application.address = { ...application.address, county };
+  application.providerInfo = { ...application.providerInfo, businessName };
+  return application;
+}

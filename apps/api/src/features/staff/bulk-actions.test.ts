@@ -8,7 +8,7 @@ import type {
 } from '@ccap/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication } from '../../../test/application-fixture';
+import { applicationInCounty } from '../../../test/application-fixture';
 import { submitApplication } from '../../../test/documents-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
@@ -22,13 +22,6 @@ let admin: TestUser;
 const polkIds: number[] = [];
 let storyId: number;
 
-const inCounty = (county: string, businessName: string) => {
-  const application = completeApplication();
-  application.address = { ...application.address, county };
-  application.providerInfo = { ...application.providerInfo, businessName };
-  return application;
-};
-
 beforeAll(async () => {
   ctx = await createTestApp();
   applicant = await createUser(ctx, 'Applicant');
@@ -37,9 +30,9 @@ beforeAll(async () => {
   storyWorker = await createUser(ctx, 'Story Worker', 'service-worker', ['Story']);
   admin = await createUser(ctx, 'Admin', 'administrator');
   for (let index = 0; index < 6; index += 1) {
-    polkIds.push(await submitApplication(ctx, applicant, inCounty('Polk', `Bulk Polk ${index}`)));
+    polkIds.push(await submitApplication(ctx, applicant, applicationInCounty('Polk', `Bulk Polk ${index}`)));
   }
-  storyId = await submitApplication(ctx, applicant, inCounty('Story', 'Bulk Story'));
+  storyId = await submitApplication(ctx, applicant, applicationInCounty('Story', 'Bulk Story'));
 });
 afterAll(async () => {
   await ctx.close();
@@ -215,7 +208,7 @@ describe('a bulk message', () => {
   beforeAll(async () => {
     // A provider who reads Spanish and wants no mail for staff messages.
     quiet = await createUser(ctx, 'Quiet Applicant');
-    quietId = await submitApplication(ctx, quiet, inCounty('Polk', 'Bulk Quiet'));
+    quietId = await submitApplication(ctx, quiet, applicationInCounty('Polk', 'Bulk Quiet'));
     const me = await ctx.app.inject({ method: 'GET', url: '/api/User/me', headers: quiet.headers });
     const { notificationPreferences } = me.json<{ profile: UserSettings }>().profile;
     const saved = await ctx.app.inject({

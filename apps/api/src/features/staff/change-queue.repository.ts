@@ -85,6 +85,19 @@ export function createChangeQueueRepository(db: Kysely<DB>, today: () => string,
     return base;
   };
 
+  /** The changes' pending RFIs as `q` (count, next due day): a probe of the change's index each. */
+  const withPendingRfis = (base: ReturnType<typeof filtered>) =>
+    base.leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('rfi')
+          .select(pendingRfiFigures())
+          .where('rfi.status', '=', 'pending')
+          .whereRef('rfi.change_id', '=', 'c.id')
+          .as('q'),
+      (join) => join.onTrue(),
+    );
+
   return {
     async page(scope: StaffScope, query: StaffChangeQuery) {
       const base = filtered(scope, query);
@@ -94,18 +107,7 @@ export function createChangeQueueRepository(db: Kysely<DB>, today: () => string,
         return NULLABLE_SORTS.has(query.sort) ? ordered.nullsLast() : ordered;
       };
       const [rows, count] = await Promise.all([
-        base
-          // The page's changes' pending RFIs: a probe of the change's index each.
-          .leftJoinLateral(
-            (eb) =>
-              eb
-                .selectFrom('rfi')
-                .select(pendingRfiFigures())
-                .where('rfi.status', '=', 'pending')
-                .whereRef('rfi.change_id', '=', 'c.id')
-                .as('q'),
-            (join) => join.onTrue(),
-          )
+        withPendingRfis(base)
           .select((eb) => [
             'c.id',
             'r.application_id',
@@ -160,18 +162,8 @@ export function createChangeQueueRepository(db: Kysely<DB>, today: () => string,
 
     /** The next `limit` changes the filters match after `afterId`, by id (keyset paging), as an export writes them. */
     async exportBatch(scope: StaffScope, filters: ChangeFilters, afterId: number, limit: number) {
-      const rows = await filtered(scope, filters)
+      const rows = await withPendingRfis(filtered(scope, filters))
         .where('c.id', '>', afterId)
-        .leftJoinLateral(
-          (eb) =>
-            eb
-              .selectFrom('rfi')
-              .select(pendingRfiFigures())
-              .where('rfi.status', '=', 'pending')
-              .whereRef('rfi.change_id', '=', 'c.id')
-              .as('q'),
-          (join) => join.onTrue(),
-        )
         .select([
           'c.id',
           'r.application_id',

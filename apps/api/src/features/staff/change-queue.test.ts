@@ -6,7 +6,7 @@ import {
   type StaffChangeQueue,
 } from '@ccap/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication } from '../../../test/application-fixture';
+import { applicationInCounty, completeApplication } from '../../../test/application-fixture';
 import { submitApplication } from '../../../test/documents-fixture';
 import { createTestApp, type TestContext } from '../../../test/helpers';
 import { createUser, type TestUser } from '../../../test/identity';
@@ -32,13 +32,6 @@ const today = () => ctx.app.repositories.providerRecords.today();
 const rates = (basic: number) => {
   const base = completeApplication().ratesInfo!;
   return { ratesInfo: { ...base, rates: { ...base.rates, preschool: { basic, specialNeeds: 22.5 } } } };
-};
-
-const inCounty = (county: string, businessName: string): DraftApplication => {
-  const application = completeApplication();
-  application.address = { ...application.address, county };
-  application.providerInfo = { ...application.providerInfo, businessName };
-  return application;
 };
 
 async function approved(owner: TestUser, worker: TestUser, application: DraftApplication) {
@@ -78,8 +71,8 @@ beforeAll(async () => {
   storyWorker = await createUser(ctx, 'Story Worker', 'service-worker', ['Story']);
   polkWorker = await createUser(ctx, 'Polk Worker', 'service-worker', ['Polk']);
   admin = await createUser(ctx, 'Admin', 'administrator');
-  storyRecord = await approved(provider, storyWorker, inCounty('Story', 'Story Time Care'));
-  polkRecord = await approved(polkProvider, polkWorker, inCounty('Polk', 'Little Acorns Polk'));
+  storyRecord = await approved(provider, storyWorker, applicationInCounty('Story', 'Story Time Care'));
+  polkRecord = await approved(polkProvider, polkWorker, applicationInCounty('Polk', 'Little Acorns Polk'));
   const base = completeApplication();
   address = await sent(provider, storyRecord, {
     parts: ['address'],

@@ -54,6 +54,18 @@ export const pendingRfiFigures = () => [
 /** What the queue and its exports filter by. */
 export type QueueFilters = ApplicationExportFilters;
 
+/** What a queue row and an export row both show of an application (the wait comes from the dates). */
+const LISTED_COLUMNS = [
+  'a.id',
+  'a.provider_name',
+  'a.provider_type',
+  'a.county',
+  'a.status',
+  'a.submitted_at',
+  'a.decided_at',
+  'a.withdrawn_at',
+] as const;
+
 /** The review queue: the applications of the staff member's scope, filtered, sorted and paged. */
 export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
   /** Today where the program is: an RFI due today is past due once today has ended there. */
@@ -151,14 +163,7 @@ export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
             (join) => join.onTrue(),
           )
           .select([
-            'a.id',
-            'a.provider_name',
-            'a.provider_type',
-            'a.county',
-            'a.status',
-            'a.submitted_at',
-            'a.decided_at',
-            'a.withdrawn_at',
+            ...LISTED_COLUMNS,
             'a.version',
             'a.assignee_id',
             'u.name as assignee_name',
@@ -209,14 +214,7 @@ export function createQueueRepository(db: Kysely<DB>, timeZone = 'UTC') {
       const rows = await filtered(scope, filters)
         .where('a.id', '>', afterId)
         .select([
-          'a.id',
-          'a.provider_name',
-          'a.provider_type',
-          'a.county',
-          'a.status',
-          'a.submitted_at',
-          'a.decided_at',
-          'a.withdrawn_at',
+          ...LISTED_COLUMNS,
           'a.application_json',
           'a.data_key',
           'u.name as assignee_name',

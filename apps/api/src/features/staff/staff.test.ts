@@ -7,7 +7,7 @@ import {
 } from '@ccap/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeApplication } from '../../../test/application-fixture';
+import { applicationInCounty, completeApplication } from '../../../test/application-fixture';
 import { downloadFile, submitApplication, uploadMultipart } from '../../../test/documents-fixture';
 import * as files from '../../../test/document-files';
 import { createTestApp, type TestContext } from '../../../test/helpers';
@@ -24,21 +24,14 @@ let admin: TestUser;
 let polkId: number;
 let storyId: number;
 
-const inCounty = (county: string, businessName: string) => {
-  const application = completeApplication();
-  application.address = { ...application.address, county };
-  application.providerInfo = { ...application.providerInfo, businessName };
-  return application;
-};
-
 beforeAll(async () => {
   ctx = await createTestApp();
   applicant = await createUser(ctx, 'Applicant');
   polkWorker = await createUser(ctx, 'Polk Worker', 'service-worker', ['Polk']);
   storyWorker = await createUser(ctx, 'Story Worker', 'service-worker', ['Story']);
   admin = await createUser(ctx, 'Admin', 'administrator');
-  polkId = await submitApplication(ctx, applicant, inCounty('Polk', 'Little Acorns Polk'));
-  storyId = await submitApplication(ctx, applicant, inCounty('Story', 'Story Time Care'));
+  polkId = await submitApplication(ctx, applicant, applicationInCounty('Polk', 'Little Acorns Polk'));
+  storyId = await submitApplication(ctx, applicant, applicationInCounty('Story', 'Story Time Care'));
 });
 afterAll(async () => {
   await ctx.close();
@@ -141,7 +134,7 @@ describe('the queue', () => {
   });
 
   it('marks what waits past the target as overdue, with its days waiting', async () => {
-    const old = await submitApplication(ctx, applicant, inCounty('Polk', 'Old Oak'));
+    const old = await submitApplication(ctx, applicant, applicationInCounty('Polk', 'Old Oak'));
     await sql`update application set submitted_at = now() - interval '45 days' where id = ${old}`.execute(
       ctx.database.db,
     );
@@ -176,7 +169,7 @@ describe('the queue', () => {
   });
 
   it('shows open requests for information with the next due date, filters and sorts by them, and counts them', async () => {
-    const waiting = await submitApplication(ctx, applicant, inCounty('Polk', 'Waiting Willow'));
+    const waiting = await submitApplication(ctx, applicant, applicationInCounty('Polk', 'Waiting Willow'));
     const ask = (dueDate: string) =>
       createRfi(ctx, polkWorker, { applicationId: waiting, serviceWorkerComment: 'Send the lease.', dueDate });
     const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -217,7 +210,7 @@ describe('the queue', () => {
   it('an answered request waits for staff: never past due in the queue, its filter or the statistics', async () => {
     const statistics = async () => (await get(polkWorker, '/api/Staff/statistics')).json<StaffStatistics>();
     const before = await statistics();
-    const answered = await submitApplication(ctx, applicant, inCounty('Polk', 'Answered Aspen'));
+    const answered = await submitApplication(ctx, applicant, applicationInCounty('Polk', 'Answered Aspen'));
     const ask = async () => {
       const response = await createRfi(ctx, polkWorker, { applicationId: answered, serviceWorkerComment: 'Lease?' });
       return response.json<{ rfiId: number }>().rfiId;
@@ -248,7 +241,7 @@ describe('the queue', () => {
 
 describe("the program's day", () => {
   it('counts a request for information past due once its day has ended where the program is, not in UTC', async () => {
-    const id = await submitApplication(ctx, applicant, inCounty('Polk', 'Time Zone Tulip'));
+    const id = await submitApplication(ctx, applicant, applicationInCounty('Polk', 'Time Zone Tulip'));
     expect((await createRfi(ctx, polkWorker, { applicationId: id, serviceWorkerComment: 'Lease?' })).statusCode).toBe(
       201,
     );
@@ -307,7 +300,7 @@ describe('who may see an application', () => {
   });
 
   it('lets no staff member review their own application', async () => {
-    const own = await submitApplication(ctx, admin, inCounty('Polk', 'Admin Own'));
+    const own = await submitApplication(ctx, admin, applicationInCounty('Polk', 'Admin Own'));
     expect((await get(admin, `/api/Staff/applications/${own}`)).statusCode).toBe(404);
     expect((await queue(admin)).items.map((item) => item.applicationId)).not.toContain(own);
   });
@@ -431,7 +424,7 @@ describe('review and decisions', () => {
   });
 
   it('approves and publishes the provider into the public search, unless it asked not to be listed', async () => {
-    const id = await submitApplication(ctx, applicant, inCounty('Story', 'Approved Care'));
+    const id = await submitApplication(ctx, applicant, applicationInCounty('Story', 'Approved Care'));
     await changeStatus(storyWorker, id, { action: 'start-review', version: 1 });
     const approved = await changeStatus(storyWorker, id, { action: 'approve', version: 2 });
     expect(approved.statusCode).toBe(200);
@@ -465,7 +458,7 @@ describe('review and decisions', () => {
     );
 
     // An applicant who declined to be listed is not published.
-    const unlisted = inCounty('Story', 'Quiet Home Care');
+    const unlisted = applicationInCounty('Story', 'Quiet Home Care');
     unlisted.conditions = { ...unlisted.conditions, listInDirectory: false };
     const quietId = await submitApplication(ctx, applicant, unlisted);
     await changeStatus(storyWorker, quietId, { action: 'start-review', version: 1 });
@@ -573,14 +566,14 @@ describe('the public directory after an approval', () => {
 // After the statistics: it decides and withdraws applications of its own.
 describe('assignment once the application is closed', () => {
   it('refuses to assign or give back a decided or withdrawn application, and changes nothing', async () => {
-    const approvedId = await submitApplication(ctx, applicant, inCounty('Story', 'Closed Chestnut'));
+    const approvedId = await submitApplication(ctx, applicant, applicationInCounty('Story', 'Closed Chestnut'));
     expect(
       (await post(storyWorker, `/api/Staff/applications/${approvedId}/assign`, { assignee: 'me', version: 1 }))
         .statusCode,
     ).toBe(200);
     await changeStatus(storyWorker, approvedId, { action: 'start-review', version: 2 });
     expect((await changeStatus(storyWorker, approvedId, { action: 'approve', version: 3 })).statusCode).toBe(200);
-    const withdrawnId = await submitApplication(ctx, applicant, inCounty('Story', 'Withdrawn Walnut'));
+    const withdrawnId = await submitApplication(ctx, applicant, applicationInCounty('Story', 'Withdrawn Walnut'));
     const withdrawn = await changeStatus(storyWorker, withdrawnId, {
       action: 'withdraw',
       version: 1,
